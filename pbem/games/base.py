@@ -1,0 +1,117 @@
+"""What every rules engine offers the rest of pbem, and the values it hands back.
+
+An engine is a module-level object implementing `RulesEngine`. Seats are numbered 0..N-1 in seat
+order; addresses and names live outside the engine. `apply` changes a state in place (fast for
+simulation); `submit` never touches the state it is given and returns a new one, which is what
+the moderator uses so a refused email changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Generic, Protocol, TypeVar
+
+from pbem.games.rng import Rng
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why an order cannot be carried out, in words a player can act on, and what would be legal."""
+
+    reason: str
+    legal: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        if not self.legal:
+            return self.reason
+        return f"{self.reason} (legal now: {', '.join(self.legal)})"
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, told in a sentence. `seats` None: public; else only those seats."""
+
+    text: str
+    seats: tuple[int, ...] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        """seat None is the game master, who sees everything."""
+        return self.seats is None or seat is None or seat in self.seats
+
+
+@dataclass
+class Submission(Generic[S]):
+    """The outcome of one email's actions: a new state and events, or the refused action's index."""
+
+    state: S | None
+    events: list[Event] = field(default_factory=list)
+    refused_index: int | None = None
+    refusal: Refusal | None = None
+
+    @property
+    def accepted(self) -> bool:
+        return self.refusal is None
+
+
+@dataclass(frozen=True)
+class Standing:
+    seat: int
+    score: int
+    money: int
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: standings best first; winner None when the tie-breaks leave a tie."""
+
+    standings: tuple[Standing, ...]
+    winner: int | None
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """What starting a game takes. `setup` holds REPLAY.md's optional fixed set-up for the game."""
+
+    players: int
+    variant: str
+    seed: int
+    first_player: int | None = None
+    data_file: Path | None = None
+    setup: dict[str, Any] = field(default_factory=dict)
+
+
+class RulesEngine(Protocol[S, A]):
+    name: str
+    variants: tuple[str, ...]
+
+    def new_game(self, spec: NewGame) -> S: ...
+
+    def awaiting(self, state: S) -> tuple[int, ...]:
+        """The seats whose orders the game waits for now (empty once over)."""
+
+    def check(self, state: S, seat: int, action: A) -> Refusal | None: ...
+
+    def apply(self, state: S, seat: int, action: A) -> list[Event]:
+        """Carry out a checked action, changing `state` in place."""
+
+    def submit(self, state: S, seat: int, actions: Sequence[A]) -> Submission[S]:
+        """One email's actions, all or nothing, on a copy of `state`."""
+
+    def is_over(self, state: S) -> bool: ...
+
+    def outcome(self, state: S) -> Outcome: ...
+
+    def view(self, state: S, seat: int | None) -> Any:
+        """The one place hidden information is filtered. seat None is the game master's view."""
+
+    def random_actions(self, state: S, seat: int, rng: Rng) -> list[A]:
+        """A uniformly chosen legal email's worth of actions for `seat` (for simulation)."""
+
+    def dump(self, state: S) -> dict[str, Any]: ...
+
+    def load(self, data: dict[str, Any]) -> S: ...

@@ -1,0 +1,72 @@
+"""Random legal play: whole games between uniform random players, for tests and benchmarks."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pbem.games.base import NewGame, RulesEngine
+from pbem.games.rng import Rng
+
+MAX_EMAILS_PER_GAME = 100_000  # a game that runs longer than this is a bug in an engine
+
+
+@dataclass(frozen=True)
+class SimulationReport:
+    game: str
+    variant: str
+    players: int
+    games: int
+    finished: int
+    seconds: float
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else float("inf")
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "variant": self.variant,
+            "players": self.players,
+            "games": self.games,
+            "finished": self.finished,
+            "seconds": round(self.seconds, 4),
+            "games_per_second": round(self.games_per_second, 1),
+        }
+
+
+def play_random_game(engine: RulesEngine[Any, Any], spec: NewGame) -> Any:
+    """Play one game to its end with every seat choosing uniformly among legal emails."""
+    state = engine.new_game(spec)
+    rng = Rng.from_seed(spec.seed ^ 0x5EED)
+    for _ in range(MAX_EMAILS_PER_GAME):
+        seats = engine.awaiting(state)
+        if not seats:
+            return state
+        seat = seats[0]
+        for action in engine.random_actions(state, seat, rng):
+            engine.apply(state, seat, action)
+    raise RuntimeError(f"{engine.name} game with seed {spec.seed} did not end")
+
+
+def simulate(
+    engine: RulesEngine[Any, Any],
+    variant: str,
+    players: int,
+    games: int,
+    seed: int,
+    progress: Callable[[], None] | None = None,
+) -> SimulationReport:
+    finished = 0
+    start = time.perf_counter()
+    for index in range(games):
+        state = play_random_game(engine, NewGame(players, variant, seed + index))
+        finished += engine.is_over(state)
+        if progress is not None:
+            progress()
+    return SimulationReport(
+        engine.name, variant, players, games, finished, time.perf_counter() - start
+    )
