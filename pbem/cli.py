@@ -2,14 +2,29 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
+from pathlib import Path
 
 import typer
+from rich.console import Console
 from rich.progress import Progress
+from rich.table import Table
+from sqlalchemy import Engine
+from sqlmodel import Session, col, select
 
 from pbem.games.registry import GAMES, UnknownGame, engine_for
+from pbem.gm_cli import gm_app
+from pbem.moderator.desk import Desk
+from pbem.moderator.letters import status_context
+from pbem.moderator.loaded import load_game
+from pbem.moderator.render import render
+from pbem.moderator.start import GameRequest, PlayerSpec, StartError, start_game
+from pbem.replay import TranscriptError, replay, standings
+from pbem.settings import Settings, SettingsError, load_settings
 from pbem.simulate import simulate as run_simulation
+from pbem.store import GameNotFound, GameRow, last_history, open_database, seats_of, session_scope
 
 app = typer.Typer(help="pbem: a play-by-email moderator.", no_args_is_help=True)
 
@@ -46,3 +61,117 @@ def simulate(
         f"{data['finished']} of {data['games']} {game} ({variant}, {players} players) games "
         f"finished in {data['seconds']} s: {data['games_per_second']} games/s"
     )
+
+
+app.add_typer(gm_app, name="gm")
+
+
+def _open() -> tuple[Engine, Settings]:
+    try:
+        settings = load_settings()
+    except SettingsError as exc:
+        raise typer.BadParameter(str(exc)) from exc
+    return open_database(settings.database_url), settings
+
+
+@app.command()
+def start(
+    game: str = typer.Option(..., "--game", help=f"One of: {', '.join(GAMES)}"),
+    player: list[str] = typer.Option([], "--player", help="EMAIL or EMAIL:NAME, in seat order."),
+    bot: list[str] = typer.Option([], "--bot", help="A computer player's name (adds a seat)."),
+    variant: str = typer.Option("standard", help="The game's variant."),
+    seed: int | None = typer.Option(None, help="Seed of everything random (default: random)."),
+    first_player: str | None = typer.Option(None, help="EMAIL of the first player (Show Manager)."),
+    data: Path | None = typer.Option(None, "--data", help="Your own component data file."),
+    deadline: float | None = typer.Option(None, help="Hours for each turn or phase."),
+    policy: str = typer.Option("wait", help="At a deadline: wait, default or skip."),
+) -> None:
+    """Start a game: queue the welcome and first status mails, print the game id."""
+    engine, settings = _open()
+    try:
+        players = [PlayerSpec.parse(text) for text in player] + [
+            PlayerSpec(f"{name.lower()}.bot@{settings.domain}", f"{name} (bot)", name) for name in bot
+        ]
+        request = GameRequest(
+            game=game, players=tuple(players), variant=variant, seed=seed,
+            first_player=first_player, data_file=data, deadline_hours=deadline,
+            policy=policy,  # type: ignore[arg-type]
+        )
+        with session_scope(engine) as session:
+            loaded = start_game(Desk(session, settings), request)
+    except (StartError, UnknownGame) as exc:
+        typer.echo(f"Error: {exc}", err=True)
+        raise typer.Exit(2) from exc
+    typer.echo(loaded.id)
+
+
+@app.command()
+def games() -> None:
+    """List the games in the database."""
+    engine, _ = _open()
+    table = Table("game", "kind", "variant", "status", "players", "started")
+    with Session(engine) as session:
+        for row in session.exec(select(GameRow).order_by(col(GameRow.created_at))).all():
+            seats = seats_of(session, row.id)
+            table.add_row(row.id, row.game, row.variant, row.status, str(len(seats)),
+                          row.created_at.strftime("%Y-%m-%d %H:%M"))
+    Console().print(table)
+
+
+@app.command()
+def show(game: str, as_json: bool = typer.Option(False, "--json")) -> None:
+    """The game master's full view of a game."""
+    engine, _ = _open()
+    with Session(engine) as session:
+        try:
+            loaded = load_game(session, game)
+        except GameNotFound as exc:
+            typer.echo(f"Error: {exc}", err=True)
+            raise typer.Exit(1) from exc
+        if as_json:
+            typer.echo(json.dumps({
+                "id": loaded.id, "game": loaded.row.game, "variant": loaded.row.variant,
+                "status": loaded.row.status,
+                "seats": [{"address": s.address, "name": s.name, "kind": s.kind} for s in loaded.seats],
+                **standings(loaded),
+                "view": dataclasses.asdict(loaded.engine.view(loaded.state, None)),
+            }, default=str))
+            return
+        text, _html = render("status", title=f"{loaded.id} (game master's view)",
+                             game_id=loaded.id, events=[], **status_context(loaded, None))
+        typer.echo(text)
+
+
+@app.command()
+def history(game: str) -> None:
+    """Every accepted order and override of a game, in order."""
+    engine, _ = _open()
+    table = Table("#", "when", "who", "what", "why")
+    with Session(engine) as session:
+        for entry in last_history(session, game, limit=1_000_000):
+            table.add_row(str(entry.seq), entry.at.strftime("%Y-%m-%d %H:%M:%S"), entry.actor,
+                          entry.summary, entry.why or "")
+    Console().print(table)
+
+
+@app.command("replay")
+def replay_command(
+    transcript: Path, as_json: bool = typer.Option(False, "--json", help="Print REPLAY.md's JSON.")
+) -> None:
+    """Play a transcript through the moderator; exit 1 when its `expect` does not hold."""
+    try:
+        result = replay(transcript)
+    except TranscriptError as exc:
+        typer.echo(f"Error: {exc}", err=True)
+        raise typer.Exit(2) from exc
+    if as_json:
+        typer.echo(json.dumps(result.summary))
+    else:
+        summary = result.summary
+        typer.echo(f"{summary['game']} ({summary['variant']}): finished={summary['finished']} "
+                   f"winner={summary['winner']} rejected={summary['rejected']} "
+                   f"replies={summary['replies']}")
+    for problem in result.mismatches:
+        typer.echo(problem, err=True)
+    if result.mismatches:
+        raise typer.Exit(1)

@@ -1,0 +1,86 @@
+"""The orders a seat could send now: short codes, examples for status emails, the defaults at a
+deadline, and random legal emails for simulation."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import permutations
+
+from pbem.games.bigtime.actions import Action, Bid, Hook, PreferAM, PreferHeadliner, PreferPM
+from pbem.games.bigtime.orders import coded_row, rows_open
+from pbem.games.bigtime.payment import sub_multisets
+from pbem.games.bigtime.state import AM, HEADLINERS, PM, BigTimeState
+from pbem.games.bigtime.wording import cards_text
+from pbem.games.rng import Rng
+
+ROW_WORDS = {AM: "AM", PM: "PM", HEADLINERS: "HEADLINER"}
+
+
+def codes(state: BigTimeState) -> dict[str, str]:
+    """The current phase's short codes (A1.., P1.., H1..) and the card ids they stand for."""
+    return {code: card for row in rows_open(state) for code, card in coded_row(state, row)}
+
+
+def legal_summary(state: BigTimeState, seat: int) -> list[str]:
+    """Example order lines for a status email."""
+    if state.over:
+        return []
+    theater = state.theaters[seat]
+    lines = []
+    if state.phase < 3:
+        lines += [f"BID {cards_text(theater.hand)}", "BID 0"]
+    for row in rows_open(state):
+        lines.append(" ".join([ROW_WORDS[row], *(code for code, _ in coded_row(state, row))]))
+    if state.phase == 3:
+        lines.append("HEADLINER")
+    if theater.playbill:
+        lines.append(f"HOOK {theater.playbill[0].card}")
+    return lines
+
+
+def default_actions(state: BigTimeState, seat: int) -> list[Action]:
+    """A missing order at a deadline: BID 0 with the default picks, or the default Headliner."""
+    if state.over:
+        return []
+    return [PreferHeadliner(())] if state.phase == 3 else [Bid(())]
+
+
+def random_actions(state: BigTimeState, seat: int, rng: Rng) -> list[Action]:
+    """A random legal email, each choice uniform among the distinct lines a player could write;
+    the line that files the order comes last (see orders.py). One 64-bit draw is enough."""
+    if state.over:
+        return []
+    theater = state.theaters[seat]
+    draw = rng.next64()
+    actions: list[Action] = []
+    draw, hook = divmod(draw, 4)
+    if hook == 0 and theater.playbill:
+        draw, index = divmod(draw, len(theater.playbill))
+        actions.append(Hook(theater.playbill[index].card))
+    if state.phase == 3:
+        actions.append(PreferHeadliner(_pick_ranking(state.headliner_row, draw)[1]))
+        return actions
+    draw, am = _pick_ranking(state.am_row, draw)
+    draw, pm = _pick_ranking(state.pm_row, draw)
+    actions += [PreferAM(am), PreferPM(pm)]
+    draw, with_headliners = divmod(draw, 2)
+    if state.phase == 2 and with_headliners:
+        draw, headliners = _pick_ranking(state.headliner_row, draw)
+        actions.append(PreferHeadliner(headliners))
+    bids = sub_multisets(theater.hand)
+    actions.append(Bid(bids[draw % len(bids)]))
+    return actions
+
+
+def _pick_ranking(row: list[str], draw: int) -> tuple[int, tuple[str, ...]]:
+    """(what is left of `draw`, a ranking of some of the row's acts chosen by it)."""
+    rankings = _rankings(len(row))
+    draw, index = divmod(draw, len(rankings))
+    return draw, tuple(map(row.__getitem__, rankings[index]))
+
+
+@lru_cache(maxsize=16)
+def _rankings(size: int) -> tuple[tuple[int, ...], ...]:
+    """Every ranking of some of `size` acts, by position: (), (0,), (1,), ..., (0, 1), ..."""
+    positions = range(size)
+    return tuple(ranking for count in range(size + 1) for ranking in permutations(positions, count))

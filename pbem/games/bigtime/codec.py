@@ -1,0 +1,100 @@
+"""A Big Time! state as plain JSON data and back, exactly, the RNG included.
+
+The component data is not stored: only the file it came from (None for the packaged data).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from pbem.games.bigtime.components import load_components
+from pbem.games.bigtime.state import (
+    BigTimeState,
+    Booking,
+    Draft,
+    Order,
+    Pick,
+    RoundDeal,
+    Theater,
+)
+from pbem.games.rng import Rng
+
+ROWS = ("am_row", "pm_row", "coming_am", "coming_pm", "headliner_row", "headliner_deck")
+
+
+def dump_state(state: BigTimeState) -> dict[str, Any]:
+    return {
+        "data_file": state.data_file,
+        "rng": state.rng.state,
+        "round": state.round,
+        "phase": state.phase,
+        "over": state.over,
+        "chart": dict(state.chart),
+        **{row: list(getattr(state, row)) for row in ROWS},
+        "fixed_deals": {str(n): _plain(asdict(deal)) for n, deal in state.fixed_deals.items()},
+        "revealed_bids": _plain(state.revealed_bids),
+        "last_picks": [_plain(asdict(pick)) for pick in state.last_picks],
+        "theaters": [_plain(asdict(theater)) for theater in state.theaters],
+    }
+
+
+def load_state(data: dict[str, Any]) -> BigTimeState:
+    data_file = data["data_file"]
+    return BigTimeState(
+        data=load_components(None if data_file is None else Path(data_file)),
+        data_file=data_file,
+        rng=Rng(data["rng"]),
+        theaters=[_theater(theater) for theater in data["theaters"]],
+        chart=dict(data["chart"]),
+        fixed_deals={int(n): RoundDeal(**deal) for n, deal in data["fixed_deals"].items()},
+        round=data["round"],
+        phase=data["phase"],
+        over=data["over"],
+        revealed_bids=[tuple(bid) for bid in data["revealed_bids"]],
+        last_picks=[_pick(pick) for pick in data["last_picks"]],
+        **{row: list(data[row]) for row in ROWS},
+    )
+
+
+def _plain(value: Any) -> Any:
+    """Tuples as lists, all the way down, so a dump equals its own JSON round trip."""
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(item) for item in value]
+    return value
+
+
+def _optional_tuple(value: list[Any] | None) -> tuple[Any, ...] | None:
+    return None if value is None else tuple(value)
+
+
+def _booking(data: dict[str, Any]) -> Booking:
+    return Booking(data["card"], tuple(data["paid"]), data["penalty"])
+
+
+def _pick(data: dict[str, Any]) -> Pick:
+    return Pick(data["seat"], data["row"], data["card"], tuple(data["paid"]), data["penalty"])
+
+
+def _theater(data: dict[str, Any]) -> Theater:
+    order = data["order"]
+    draft = data["draft"]
+    return Theater(
+        hand=tuple(data["hand"]),
+        review=data["review"],
+        posterity=data["posterity"],
+        playbill=[_booking(booking) for booking in data["playbill"]],
+        hall_of_fame=list(data["hall_of_fame"]),
+        hook_choice=data["hook_choice"],
+        order=None
+        if order is None
+        else Order(tuple(order["bid"]), tuple(order["am"]), tuple(order["pm"])),
+        draft=Draft(tuple(draft["am"]), tuple(draft["pm"]), _optional_tuple(draft["headliner"])),
+        headliner_prefs=_optional_tuple(data["headliner_prefs"]),
+        last_show=[_booking(booking) for booking in data["last_show"]],
+        box_office=data["box_office"],
+        hooked=data["hooked"],
+    )

@@ -1,0 +1,159 @@
+"""Game and round set-up: markers, reviews, money, and each round's rows, from the seed or from
+the fixed set-up a transcript gives (REPLAY.md's `deals`, `opinion`, `reviews`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pbem.games.base import Event, NewGame
+from pbem.games.bigtime.components import (
+    HEADLINER,
+    TROUPER,
+    BigTimeData,
+    BigTimeSetupError,
+    load_components,
+)
+from pbem.games.bigtime.state import BigTimeState, RoundDeal, Theater
+from pbem.games.rng import Rng
+
+VARIANTS = ("standard",)
+SETUP_KEYS = ("deals", "opinion", "reviews")
+TROUPER_ROWS = ("am", "pm", "coming_am", "coming_pm")
+
+
+def new_state(spec: NewGame) -> BigTimeState:
+    data = load_components(spec.data_file)
+    if spec.variant not in VARIANTS:
+        raise BigTimeSetupError(f"unknown variant {spec.variant!r}: choose {', '.join(VARIANTS)}")
+    if spec.players not in data.player_counts:
+        counts = ", ".join(map(str, data.player_counts))
+        raise BigTimeSetupError(f"The Big Time! is for {counts} players, not {spec.players}")
+    unknown = sorted(set(spec.setup) - set(SETUP_KEYS))
+    if unknown:
+        raise BigTimeSetupError(f"unknown set-up keys for The Big Time!: {', '.join(unknown)}")
+    rng = Rng.from_seed(spec.seed)
+    fixed_deals = _read_deals(data, spec.players, spec.setup.get("deals", []))
+    named_headliners = {card for deal in fixed_deals.values() for card in deal.headliners or ()}
+    chart = _place_markers(data, spec.setup.get("opinion", {}), rng)
+    reviews = _deal_reviews(data, spec.players, spec.setup.get("reviews", {}), rng)
+    bonus = data.bonus_card.get(spec.players, {})
+    theaters = [
+        Theater(hand=_starting_hand(data.money_cards, bonus, review), review=review)
+        for review in reviews
+    ]
+    state = BigTimeState(
+        data=data,
+        data_file=None if spec.data_file is None else str(spec.data_file),
+        rng=rng,
+        theaters=theaters,
+        chart=chart,
+        headliner_deck=[card for card in data.headliners if card not in named_headliners],
+        fixed_deals=fixed_deals,
+    )
+    deal_round(state)
+    return state
+
+
+def deal_round(state: BigTimeState) -> Event:
+    """Phase 1 of `state.round`: the A.M. and P.M. rows and the Coming Soon stacks."""
+    data, rng = state.data, state.rng
+    size = state.players + 1
+    fixed = state.fixed_deals.get(state.round, RoundDeal())
+    fixed_rows = [getattr(fixed, row) for row in TROUPER_ROWS]
+    named = {card for row in fixed_rows if row is not None for card in row}
+    pool = [card for card in data.troupers if card not in named]
+    state.am_row, state.pm_row, state.coming_am, state.coming_pm = (
+        list(row) if row is not None else _draw(pool, size, rng) for row in fixed_rows
+    )
+    if fixed.headliners is not None:
+        state.headliner_row = list(fixed.headliners)
+    else:
+        state.headliner_row = _draw(state.headliner_deck, size, rng)
+    state.phase = 1
+    acts = data.acts
+    return Event(
+        f"Round {state.round} begins. A.M. row {', '.join(acts[c].label for c in state.am_row)}; "
+        f"P.M. row {', '.join(acts[c].label for c in state.pm_row)}; Coming Soon "
+        f"{', '.join(acts[c].label for c in state.coming_am)}, each on a face-down Trouper "
+        f"and a face-down Headliner."
+    )
+
+
+def _draw(pool: list[str], count: int, rng: Rng) -> list[str]:
+    """`count` cards taken from `pool` at random: a shuffled deck's top cards, drawn lazily."""
+    return [pool.pop(rng.below(len(pool))) for _ in range(count)]
+
+
+def _starting_hand(
+    money_cards: tuple[int, ...], bonus: Mapping[str, int], review: str
+) -> tuple[int, ...]:
+    """The money every round, and in round one the bonus card the starting review brings."""
+    extra = (bonus[review],) if review in bonus else ()
+    return tuple(sorted(money_cards + extra, reverse=True))
+
+
+def _place_markers(data: BigTimeData, fixed: Mapping[str, Any], rng: Rng) -> dict[str, int]:
+    """Fixed act types first; the others take the remaining starred spaces at random."""
+    by_name = {name.casefold(): name for name in data.act_types}
+    chart: dict[str, int] = {}
+    for name, space in fixed.items():
+        act_type = by_name.get(str(name).casefold())
+        if act_type is None:
+            raise BigTimeSetupError(f"opinion: unknown act type {name!r}")
+        if space not in data.starred_spaces or space in chart.values():
+            raise BigTimeSetupError(f"opinion: {act_type} needs a free starred space, not {space}")
+        chart[act_type] = space
+    free = [space for space in data.starred_spaces if space not in chart.values()]
+    rng.shuffle(free)
+    for act_type in data.act_types:
+        if act_type not in chart:
+            chart[act_type] = free.pop()
+    return {act_type: chart[act_type] for act_type in data.act_types}
+
+
+def _deal_reviews(data: BigTimeData, players: int, fixed: Mapping[Any, Any], rng: Rng) -> list[str]:
+    """Starting reviews: fixed seats first, the remaining reviews dealt to the others."""
+    names = data.reviews[players]
+    given: dict[int, str] = {}
+    for seat, review in fixed.items():
+        if not 0 <= int(seat) < players or review not in names or review in given.values():
+            raise BigTimeSetupError(
+                f"reviews: seat {seat} needs an unused review of {', '.join(names)}, not {review!r}"
+            )
+        given[int(seat)] = review
+    free = [name for name in names if name not in given.values()]
+    rng.shuffle(free)
+    return [given[seat] if seat in given else free.pop() for seat in range(players)]
+
+
+def _read_deals(data: BigTimeData, players: int, deals: Any) -> dict[int, RoundDeal]:
+    if not isinstance(deals, list) or len(deals) > data.rounds:
+        raise BigTimeSetupError(f"deals: a list of at most {data.rounds} rounds")
+    fixed: dict[int, RoundDeal] = {}
+    headliners_seen: set[str] = set()
+    for number, deal in enumerate(deals, start=1):
+        if not isinstance(deal, dict) or not set(deal) <= {*TROUPER_ROWS, "headliners"}:
+            raise BigTimeSetupError(
+                f"deals, round {number}: give {', '.join(TROUPER_ROWS)}, headliners"
+            )
+        rows = {key: _read_row(data, players, number, key, cards) for key, cards in deal.items()}
+        troupers = [card for key, row in rows.items() if key != "headliners" for card in row]
+        headliners = rows.get("headliners", [])
+        if len(set(troupers)) != len(troupers) or headliners_seen & set(headliners):
+            raise BigTimeSetupError(f"deals, round {number}: a card is dealt twice")
+        headliners_seen.update(headliners)
+        fixed[number] = RoundDeal(**rows)
+    return fixed
+
+
+def _read_row(data: BigTimeData, players: int, number: int, key: str, cards: Any) -> list[str]:
+    kind = HEADLINER if key == "headliners" else TROUPER
+    row = [str(card).upper() for card in cards] if isinstance(cards, list) else []
+    if len(row) != players + 1 or any(
+        card not in data.acts or data.acts[card].kind != kind for card in row
+    ):
+        raise BigTimeSetupError(
+            f"deals, round {number}, {key}: {players + 1} {kind} card ids, not {cards!r}"
+        )
+    return row

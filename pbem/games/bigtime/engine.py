@@ -1,0 +1,94 @@
+"""The Big Time! rules engine: `pbem.games.base.RulesEngine` over `BigTimeState` and the actions of
+`actions.py`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pbem.games.base import Event, NewGame, Outcome, Refusal, Standing, Submission
+from pbem.games.bigtime import choices, orders
+from pbem.games.bigtime.actions import Action
+from pbem.games.bigtime.codec import dump_state, load_state
+from pbem.games.bigtime.dealing import VARIANTS, new_state
+from pbem.games.bigtime.flow import advance
+from pbem.games.bigtime.show import standings_order
+from pbem.games.bigtime.state import BigTimeState
+from pbem.games.bigtime.views import BigTimeView, build_view
+from pbem.games.rng import Rng
+
+
+class BigTimeEngine:
+    name = "bigtime"
+    variants = VARIANTS
+
+    def new_game(self, spec: NewGame) -> BigTimeState:
+        """Raises BigTimeSetupError for unusable data, player count, variant or set-up."""
+        return new_state(spec)
+
+    def awaiting(self, state: BigTimeState) -> tuple[int, ...]:
+        return orders.awaiting(state)
+
+    def check(self, state: BigTimeState, seat: int, action: Action) -> Refusal | None:
+        return orders.check(state, seat, action)
+
+    def apply(self, state: BigTimeState, seat: int, action: Action) -> list[Event]:
+        """File a checked action; a BID (phases 1-2) or phase-3 HEADLINER files the seat's order,
+        so it goes after the email's other lines. Once every order is in, the game runs on."""
+        events = orders.file_order(state, seat, action)
+        if orders.completes_order(state, action):
+            events += advance(state)
+        return events
+
+    def submit(
+        self, state: BigTimeState, seat: int, actions: Sequence[Action]
+    ) -> Submission[BigTimeState]:
+        problem = orders.email_problem(state, actions)
+        if problem is not None:
+            return Submission(None, refused_index=problem[0], refusal=problem[1])
+        copy = self.load(self.dump(state))
+        events: list[Event] = []
+        for index, action in sorted(
+            enumerate(actions), key=lambda item: orders.completes_order(copy, item[1])
+        ):
+            refusal = orders.check(copy, seat, action)
+            if refusal is not None:
+                return Submission(None, refused_index=index, refusal=refusal)
+            events += self.apply(copy, seat, action)
+        return Submission(copy, events)
+
+    def is_over(self, state: BigTimeState) -> bool:
+        return state.over
+
+    def outcome(self, state: BigTimeState) -> Outcome:
+        """Standings best first, after both tie-breaks (show.standings_order)."""
+        order = standings_order(state)
+        standings = tuple(
+            Standing(seat, state.theaters[seat].posterity, sum(state.theaters[seat].hand))
+            for seat in order
+        )
+        return Outcome(standings, order[0] if state.over else None)
+
+    def view(self, state: BigTimeState, seat: int | None) -> BigTimeView:
+        return build_view(state, seat)
+
+    def codes(self, state: BigTimeState) -> dict[str, str]:
+        return choices.codes(state)
+
+    def legal_summary(self, state: BigTimeState, seat: int) -> list[str]:
+        return choices.legal_summary(state, seat)
+
+    def default_actions(self, state: BigTimeState, seat: int) -> list[Action]:
+        return choices.default_actions(state, seat)
+
+    def random_actions(self, state: BigTimeState, seat: int, rng: Rng) -> list[Action]:
+        return choices.random_actions(state, seat, rng)
+
+    def dump(self, state: BigTimeState) -> dict[str, Any]:
+        return dump_state(state)
+
+    def load(self, data: dict[str, Any]) -> BigTimeState:
+        return load_state(data)
+
+
+ENGINE = BigTimeEngine()

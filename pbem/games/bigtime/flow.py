@@ -1,0 +1,35 @@
+"""Running the game on from a filed order for as long as no further orders are needed."""
+
+from __future__ import annotations
+
+from pbem.games.base import Event
+from pbem.games.bigtime.booking import resolve_headliner_buy, resolve_trouper_buy
+from pbem.games.bigtime.dealing import deal_round
+from pbem.games.bigtime.orders import all_filed
+from pbem.games.bigtime.show import run_show, standings_order
+from pbem.games.bigtime.state import BigTimeState
+from pbem.games.bigtime.wording import player
+
+
+def advance(state: BigTimeState) -> list[Event]:
+    """Resolve every phase whose orders are all on file: a phase 2 that ends with every
+    Headliner preference already on file runs straight through phase 3 and the show."""
+    events: list[Event] = []
+    while not state.over and all_filed(state):
+        if state.phase < 3:
+            events += resolve_trouper_buy(state)
+        else:
+            events += resolve_headliner_buy(state)
+            events += run_show(state)
+            events.append(_next_round(state))
+    return events
+
+
+def _next_round(state: BigTimeState) -> Event:
+    if state.round < state.data.rounds:
+        state.round += 1
+        return deal_round(state)
+    state.over = True
+    order = standings_order(state)
+    told = ", ".join(f"{player(s)} {state.theaters[s].posterity}" for s in order)
+    return Event(f"The game is over. Posterity: {told}. {player(order[0])} wins!")

@@ -1,0 +1,161 @@
+"""Checking and filing a player's orders for the current phase.
+
+One email is one submission: its preference lines go into the seat's draft, and its BID (phases
+1-2) or HEADLINER (phase 3) files the whole order, replacing an earlier one for the same phase.
+So an email's BID or phase-3 HEADLINER is applied after its other lines (`completes_order`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from pbem.games.base import Event, Refusal
+from pbem.games.bigtime.actions import Action, Bid, Hook, PreferAM, PreferHeadliner, PreferPM
+from pbem.games.bigtime.state import AM, HEADLINERS, PM, BigTimeState, Draft, Order
+from pbem.games.bigtime.wording import cards_text, money_text
+
+ROW_PREFIXES = {AM: "A", PM: "P", HEADLINERS: "H"}
+ORDER_WORDS = {
+    Bid: "BID",
+    PreferAM: "AM",
+    PreferPM: "PM",
+    PreferHeadliner: "HEADLINER",
+    Hook: "HOOK",
+}
+
+
+def awaiting(state: BigTimeState) -> tuple[int, ...]:
+    if state.over:
+        return ()
+    return tuple(seat for seat, filed in enumerate(_filed(state)) if not filed)
+
+
+def all_filed(state: BigTimeState) -> bool:
+    """Every seat's order for the current phase is on file (the phase can resolve)."""
+    return all(_filed(state))
+
+
+def _filed(state: BigTimeState) -> list[bool]:
+    if state.phase == 3:
+        return [theater.headliner_prefs is not None for theater in state.theaters]
+    return [theater.order is not None for theater in state.theaters]
+
+
+def completes_order(state: BigTimeState, action: Action) -> bool:
+    if state.phase == 3:
+        return isinstance(action, PreferHeadliner)
+    return isinstance(action, Bid)
+
+
+def coded_row(state: BigTimeState, row_name: str) -> list[tuple[str, str]]:
+    """(short code, card id) of a row on offer in this phase; A1.., P1.., H1..."""
+    rows = {AM: state.am_row, PM: state.pm_row, HEADLINERS: state.headliner_row}
+    if state.over or row_name not in rows_open(state):
+        return []
+    prefix = ROW_PREFIXES[row_name]
+    return [(f"{prefix}{index}", card) for index, card in enumerate(rows[row_name], start=1)]
+
+
+def rows_open(state: BigTimeState) -> tuple[str, ...]:
+    """The rows preferences may name now: Headliners from phase 2, when they are turned up."""
+    return ((AM, PM), (AM, PM, HEADLINERS), (HEADLINERS,))[state.phase - 1]
+
+
+def email_problem(
+    state: BigTimeState, actions: Sequence[Action]
+) -> tuple[int | None, Refusal] | None:
+    """What makes an email's lines unacceptable together: (the line's index or None, why)."""
+    if state.over:
+        return None, Refusal("The game is over.")
+    seen: set[type] = set()
+    for index, action in enumerate(actions):
+        if type(action) in seen:
+            return index, Refusal(f"Only one {ORDER_WORDS[type(action)]} line per email.")
+        seen.add(type(action))
+    needed = PreferHeadliner if state.phase == 3 else Bid
+    if needed not in seen:
+        word = ORDER_WORDS[needed]
+        return None, Refusal(
+            f"Round {state.round}, phase {state.phase} needs a {word} line.",
+            ("HEADLINER", "HEADLINER H1") if needed is PreferHeadliner else ("BID 0",),
+        )
+    return None
+
+
+def check(state: BigTimeState, seat: int, action: Action) -> Refusal | None:
+    if state.over:
+        return Refusal("The game is over.")
+    phase = state.phase
+    if isinstance(action, Bid):
+        if phase == 3:
+            return Refusal("In phase 3 your bid is all the money you have left; send HEADLINER.")
+        hand = state.theaters[seat].hand
+        if Counter(action.cards) - Counter(hand):
+            return Refusal(
+                f"You hold {cards_text(hand)}; you cannot bid {cards_text(action.cards)}.",
+                ("BID 0", f"BID {cards_text(hand)}", "or any part of it"),
+            )
+        return None
+    if isinstance(action, PreferAM | PreferPM | PreferHeadliner):
+        return _check_preferences(state, action)
+    if action.card not in state.data.acts:
+        playbill = tuple(booking.card for booking in state.theaters[seat].playbill)
+        return Refusal(f"There is no act {action.card}.", playbill)
+    return None
+
+
+def file_order(state: BigTimeState, seat: int, action: Action) -> list[Event]:
+    """Record a checked action; the returned events are private acknowledgements."""
+    theater = state.theaters[seat]
+    if isinstance(action, PreferAM):
+        theater.draft.am = action.acts
+    elif isinstance(action, PreferPM):
+        theater.draft.pm = action.acts
+    elif isinstance(action, Hook):
+        theater.hook_choice = action.card
+        return [Event(f"Should you flop, the Hook goes on {action.card} if it ties.", (seat,))]
+    elif isinstance(action, PreferHeadliner) and state.phase == 2:
+        theater.draft.headliner = action.acts
+    elif isinstance(action, PreferHeadliner):
+        theater.headliner_prefs = action.acts
+        return [Event(f"Your Headliner preferences: {_ranking(action.acts)}.", (seat,))]
+    else:
+        draft = theater.draft
+        theater.order = Order(action.cards, draft.am, draft.pm)
+        if state.phase == 2:
+            theater.headliner_prefs = draft.headliner
+        theater.draft = Draft()
+        return [Event(_order_text(state, theater.order, theater.headliner_prefs), (seat,))]
+    return []
+
+
+def _check_preferences(
+    state: BigTimeState, action: PreferAM | PreferPM | PreferHeadliner
+) -> Refusal | None:
+    row_name = {PreferAM: AM, PreferPM: PM, PreferHeadliner: HEADLINERS}[type(action)]
+    if row_name not in rows_open(state):
+        word = ORDER_WORDS[type(action)]
+        when = "in phase 2 and 3" if row_name == HEADLINERS else "in phases 1 and 2"
+        return Refusal(f"{word} preferences are taken {when}; this is phase {state.phase}.")
+    coded = coded_row(state, row_name)
+    cards = {card for _, card in coded}
+    for act in action.acts:
+        if act not in cards:
+            legal = tuple(f"{code} ({card})" for code, card in coded)
+            return Refusal(f"{act} is not in the {row_name} row.", legal)
+    return None
+
+
+def _ranking(acts: Sequence[str]) -> str:
+    return " ".join(acts) if acts else "the default pick"
+
+
+def _order_text(state: BigTimeState, order: Order, headliner: tuple[str, ...] | None) -> str:
+    text = (
+        f"Your order for round {state.round}, phase {state.phase} is on file: bid "
+        f"{money_text(order.bid)}; A.M. {_ranking(order.am)}; P.M. {_ranking(order.pm)}"
+    )
+    if headliner is not None:
+        text += f"; Headliner {_ranking(headliner)}"
+    return f"{text}. Bids are revealed when all are in."

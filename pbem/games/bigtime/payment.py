@@ -1,0 +1,65 @@
+"""Which act a player picks from a row and which of the bid's cards pay for it (RULINGS.md).
+
+Money cards are few and of few values, so payment searches over how many cards of each value to
+use rather than over all subsets, and remembers its answers.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from itertools import product
+
+from pbem.games.bigtime.components import Act
+
+
+@lru_cache(maxsize=4096)
+def sub_multisets(cards: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every distinct selection of `cards` (highest first), found by how many of each value."""
+    values = sorted(Counter(cards).items(), reverse=True)
+    return tuple(
+        tuple(card for (card, _), used in zip(values, counts, strict=True) for _ in range(used))
+        for counts in product(*(range(count + 1) for _, count in values))
+    )
+
+
+@lru_cache(maxsize=16384)
+def best_payment(cards: tuple[int, ...], value: int) -> tuple[int, ...]:
+    """The cards (highest first) paying at least `value`: least overpayment, then fewest cards,
+    then the highest cards. `cards` must be sorted highest first and add up to `value` or more."""
+    return min(
+        (chosen for chosen in sub_multisets(cards) if sum(chosen) >= value),
+        key=lambda chosen: (sum(chosen) - value, len(chosen), [-card for card in chosen]),
+    )
+
+
+@lru_cache(maxsize=16384)
+def without(cards: tuple[int, ...], spent: tuple[int, ...]) -> tuple[int, ...]:
+    """`cards` (highest first) less the cards in `spent`, order kept."""
+    left = list(cards)
+    for card in spent:
+        left.remove(card)
+    return tuple(left)
+
+
+def choose_act(
+    row: Sequence[str], acts: Mapping[str, Act], cards: tuple[int, ...], prefs: Sequence[str]
+) -> tuple[str, tuple[int, ...], int]:
+    """The act taken from `row` with the bid's `cards` (highest first): (card id, paid, penalty).
+
+    The first preference still in the row that the cards pay in full; else the highest-value act
+    they pay in full; else the lowest-value act, paid with every card, and a penalty marker for
+    the rest. Ties go to the act listed first in the row.
+    """
+    total = sum(cards)
+    for card in prefs:
+        if card in row and acts[card].value <= total:
+            return card, best_payment(cards, acts[card].value), 0
+    values = [acts[card].value for card in row]
+    payable = [value for value in values if value <= total]
+    if payable:
+        value = max(payable)
+        return row[values.index(value)], best_payment(cards, value), 0
+    value = min(values)
+    return row[values.index(value)], cards, value - total

@@ -1,0 +1,205 @@
+"""Phases 4-7, which need no orders: Box Office, reviews and the Hook, Public Opinion, Posterity
+and Clean-up; and the final standings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+
+from pbem.games.base import Event
+from pbem.games.bigtime.components import Act, BigTimeData
+from pbem.games.bigtime.state import BigTimeState, Booking, Theater
+from pbem.games.bigtime.wording import player
+
+
+def run_show(state: BigTimeState) -> list[Event]:
+    """Phases 4 to 7 of the round, right after the Headliners are booked."""
+    events = take_box_office(state)
+    events.append(award_reviews(state))
+    smash, flop = _seat_with(state, 0), _seat_with(state, -1)
+    events.append(place_hook(state, flop))
+    events += move_opinion(state, smash, up=True)
+    events += move_opinion(state, flop, up=False)
+    events += score_posterity(state)
+    events.append(clean_up(state))
+    return events
+
+
+def playbill_value(data: BigTimeData, playbill: list[Booking]) -> tuple[int, int, int]:
+    """(sum of values, sum of penalties, variety bonus): Box Office is the first less the
+    second plus the third. The bonus needs every act of a different type."""
+    acts = data.acts
+    values = sum(acts[booking.card].value for booking in playbill)
+    penalties = sum(booking.penalty for booking in playbill)
+    types = {acts[booking.card].act_type for booking in playbill}
+    bonus = data.variety_bonus if len(types) == len(playbill) else 0
+    return values, penalties, bonus
+
+
+def move_marker(data: BigTimeData, space: int, up: bool) -> int:
+    """One move of a marker by the tier it starts in, stopping at the chart's ends."""
+    return _moves(data, up)[space]
+
+
+@lru_cache(maxsize=16)
+def _moves(data: BigTimeData, up: bool) -> dict[int, int]:
+    """Where one move takes a marker, from each space."""
+    if up:
+        return {space: min(data.top, space + tier.up) for space, tier in data.tier_of.items()}
+    return {space: max(data.bottom, space - tier.down) for space, tier in data.tier_of.items()}
+
+
+def icons_score(state: BigTimeState, cards: Iterable[str]) -> int:
+    """Posterity of these acts' icons on the chart as it stands."""
+    return _score(state.data.acts, _type_worth(state), cards)
+
+
+def _score(acts: Mapping[str, Act], worth: Mapping[str, int], cards: Iterable[str]) -> int:
+    return sum(acts[card].icons * worth[acts[card].act_type] for card in cards)
+
+
+def _type_worth(state: BigTimeState) -> dict[str, int]:
+    """What an icon of each act type scores now: the posterity of its marker's tier."""
+    tier_of = state.data.tier_of
+    return {act_type: tier_of[space].posterity for act_type, space in state.chart.items()}
+
+
+def standings_order(state: BigTimeState) -> list[int]:
+    """Seats best first: most posterity; then the Hall of Fame scored again on the final chart;
+    then the lower final-round review. Reviews differ, so no tie is left."""
+    stars = state.data.review_stars
+    return sorted(
+        range(state.players),
+        key=lambda seat: (
+            -state.theaters[seat].posterity,
+            -icons_score(state, state.theaters[seat].hall_of_fame),
+            stars[state.theaters[seat].review],
+        ),
+    )
+
+
+def _seat_with(state: BigTimeState, rank: int) -> int:
+    review = state.data.reviews[state.players][rank]
+    return next(seat for seat, t in enumerate(state.theaters) if t.review == review)
+
+
+def take_box_office(state: BigTimeState) -> list[Event]:
+    events = []
+    for seat, theater in enumerate(state.theaters):
+        values, penalties, bonus = playbill_value(state.data, theater.playbill)
+        theater.box_office = values - penalties + bonus
+        events.append(
+            Event(
+                f"Box Office: {player(seat)}'s playbill {values} - {penalties} (penalties) "
+                f"+ {bonus} (variety) = {theater.box_office}."
+            )
+        )
+    return events
+
+
+def award_reviews(state: BigTimeState) -> Event:
+    """Best Box Office gets the best review; a tie goes to the worse review held until now."""
+    stars = state.data.review_stars
+    theaters = state.theaters
+    takings = [theater.box_office or 0 for theater in theaters]
+    ranked = sorted(
+        range(state.players), key=lambda seat: (-takings[seat], stars[theaters[seat].review])
+    )
+    for seat, review in zip(ranked, state.data.reviews[state.players], strict=True):
+        theaters[seat].review = review
+    told = ", ".join(f"{player(seat)} {theaters[seat].review} ({takings[seat]})" for seat in ranked)
+    return Event(f"Reviews: {told}.")
+
+
+def place_hook(state: BigTimeState, flop: int) -> Event:
+    """The Flop's lowest act after penalty; among equals the player's HOOK choice, else the
+    Trouper booked last, else the Headliner."""
+    acts = state.data.acts
+    for other in state.theaters:
+        other.hooked = None
+    theater = state.theaters[flop]
+    worth = {b.card: acts[b.card].value - b.penalty for b in theater.playbill}
+    lowest = min(worth.values())
+    equal = [card for card, value in worth.items() if value == lowest]
+    troupers = [card for card in equal if not acts[card].is_headliner]
+    if theater.hook_choice in equal:
+        hooked = theater.hook_choice
+    else:
+        hooked = troupers[-1] if troupers else equal[0]
+    theater.hooked = hooked
+    return Event(
+        f"The Hook: {player(flop)}'s {acts[hooked].label}, worth {lowest} after penalty, "
+        f"gets the Hook and takes no part in Public Opinion or Posterity."
+    )
+
+
+def move_opinion(state: BigTimeState, seat: int, up: bool) -> list[Event]:
+    """Each icon on the playbill (the hooked act aside) moves its type's marker once."""
+    acts, chart, moves = state.data.acts, state.chart, _moves(state.data, up)
+    theater = state.theaters[seat]
+    paths: dict[str, list[int]] = {}
+    for booking in theater.playbill:
+        if booking.card == theater.hooked:
+            continue
+        act = acts[booking.card]
+        path = paths.get(act.act_type)
+        if path is None:
+            path = paths[act.act_type] = [chart[act.act_type]]
+        for _ in range(act.icons):
+            path.append(moves[path[-1]])
+        chart[act.act_type] = path[-1]
+    review = theater.review
+    direction = "up" if up else "down"
+    return [
+        Event(
+            f"Public Opinion ({player(seat)}'s {review}): {act_type} moves {direction} "
+            f"{' -> '.join(map(str, path))} ({state.data.tier_of[path[-1]].name})."
+        )
+        for act_type, path in paths.items()
+    ]
+
+
+def score_posterity(state: BigTimeState) -> list[Event]:
+    acts, worth = state.data.acts, _type_worth(state)
+    events = []
+    for seat, theater in enumerate(state.theaters):
+        playing = (b.card for b in theater.playbill if b.card != theater.hooked)
+        on_bill = _score(acts, worth, playing)
+        in_hall = _score(acts, worth, theater.hall_of_fame)
+        theater.posterity += on_bill + in_hall
+        events.append(
+            Event(
+                f"Posterity: {player(seat)} scores {on_bill + in_hall} (playbill {on_bill}, "
+                f"Hall of Fame {in_hall}), {theater.posterity} in all."
+            )
+        )
+    return events
+
+
+def clean_up(state: BigTimeState) -> Event:
+    """Troupers back to the deck, Headliners (not a hooked one) to the Hall of Fame, penalties
+    off, money reset: the round-one bonus card is gone for good."""
+    acts = state.data.acts
+    told = []
+    for seat, theater in enumerate(state.theaters):
+        told += _retire_headliner(theater, seat, acts)
+        theater.last_show, theater.playbill = theater.playbill, []
+        theater.hand = state.data.money_cards
+        theater.hook_choice = None
+    return Event(
+        f"Clean-up: Troupers return to the deck; {'; '.join(told)}; penalties are removed and "
+        f"money is replenished."
+    )
+
+
+def _retire_headliner(theater: Theater, seat: int, acts: Mapping[str, Act]) -> list[str]:
+    told = []
+    for booking in theater.playbill:
+        if not acts[booking.card].is_headliner:
+            continue
+        if booking.card == theater.hooked:
+            told.append(f"{player(seat)}'s hooked {acts[booking.card].label} leaves the game")
+        else:
+            theater.hall_of_fame.append(booking.card)
+            told.append(f"{acts[booking.card].label} joins {player(seat)}'s Hall of Fame")
+    return told

@@ -1,0 +1,45 @@
+"""The agency: the deck, the four-slot display and the discard pile."""
+
+from __future__ import annotations
+
+from pbem.games.base import Event
+from pbem.games.showmanager.errors import ShowManagerError
+from pbem.games.showmanager.state import GameState
+
+
+def draw(state: GameState, events: list[Event]) -> int | None:
+    """The deck's top card; an empty deck is first rebuilt from the shuffled discard pile."""
+    if not state.deck:
+        if not state.discard:
+            return None
+        state.deck, state.discard = state.discard, []
+        state.rng.shuffle(state.deck)
+        events.append(Event(f"The discard pile ({len(state.deck)} cards) became the new deck."))
+    return state.deck.pop()
+
+
+def deal(state: GameState, events: list[Event]) -> None:
+    """Fill every slot from the deck, cheapest first; without cards the dearest slots stay empty."""
+    state.display = [draw(state, events) for _ in state.display]
+
+
+def take(state: GameState, slot: int, events: list[Event]) -> int:
+    """Take slot `slot`'s card: dearer cards slide down, the deck's top card enters last."""
+    display = state.display
+    card = display[slot]
+    if card is None:
+        raise ShowManagerError(f"slot {slot} is empty")
+    del display[slot]
+    display.append(draw(state, events))
+    return card
+
+
+def refresh(state: GameState, events: list[Event]) -> None:
+    """The displayed cards go to the discard pile first; then four are drawn."""
+    state.discard.extend(card for card in state.display if card is not None)
+    deal(state, events)
+
+
+def cards_left(state: GameState) -> bool:
+    """Whether a refresh would show anything at all."""
+    return bool(state.deck or state.discard) or any(c is not None for c in state.display)

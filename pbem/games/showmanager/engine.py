@@ -1,0 +1,83 @@
+"""The Show Manager rules engine: `pbem.games.base.RulesEngine` over `GameState` and `Action`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pbem.games.base import Event, NewGame, Outcome, Refusal, Submission
+from pbem.games.rng import Rng
+from pbem.games.showmanager import gm, legal, players, rules, scoring, setup, turns
+from pbem.games.showmanager.actions import Action, Hire, Stage
+from pbem.games.showmanager.state import GameState, dump_state, load_state
+from pbem.games.showmanager.view import GameView, view
+
+
+class ShowManagerEngine:
+    name = "showmanager"
+    variants: tuple[str, ...] = setup.VARIANTS
+
+    def new_game(self, spec: NewGame) -> GameState:
+        return setup.new_game(spec)
+
+    def awaiting(self, state: GameState) -> tuple[int, ...]:
+        return () if state.turn is None else (state.turn,)
+
+    def check(self, state: GameState, seat: int, action: Action) -> Refusal | None:
+        return rules.check(state, seat, action)
+
+    def apply(self, state: GameState, seat: int, action: Action) -> list[Event]:
+        return turns.apply(state, seat, action)
+
+    def submit(
+        self, state: GameState, seat: int, actions: Sequence[Action]
+    ) -> Submission[GameState]:
+        """One email, all or nothing: a loan, refreshes, then at most one hire or stage."""
+        work = self.copy(state)
+        events: list[Event] = []
+        for index, action in enumerate(actions):
+            if index and isinstance(actions[index - 1], Hire | Stage):
+                refusal: Refusal | None = Refusal(
+                    "a HIRE or STAGE ends your turn: nothing may follow it in the same email"
+                )
+            else:
+                refusal = rules.check(work, seat, action)
+            if refusal is not None:
+                return Submission(None, [], index, refusal)
+            events.extend(turns.apply(work, seat, action))
+        return Submission(work, events)
+
+    def is_over(self, state: GameState) -> bool:
+        return state.turn is None
+
+    def outcome(self, state: GameState) -> Outcome:
+        return scoring.outcome(state)
+
+    def view(self, state: GameState, seat: int | None) -> GameView:
+        return view(state, seat)
+
+    def random_actions(self, state: GameState, seat: int, rng: Rng) -> list[Action]:
+        return players.random_actions(state, seat, rng)
+
+    def default_actions(self, state: GameState, seat: int) -> list[Action]:
+        return players.default_actions(state, seat)
+
+    def legal_summary(self, state: GameState, seat: int) -> list[str]:
+        return legal.legal_summary(state, seat)
+
+    def set_money(self, state: GameState, seat: int, amount: int) -> list[Event]:
+        return gm.set_money(state, seat, amount)
+
+    def set_value(
+        self, state: GameState, seat: int, musical: str, number: int | None, value: int
+    ) -> list[Event]:
+        return gm.set_value(state, seat, musical, number, value)
+
+    def dump(self, state: GameState) -> dict[str, Any]:
+        return dump_state(state)
+
+    def load(self, data: dict[str, Any]) -> GameState:
+        return load_state(data)
+
+    def copy(self, state: GameState) -> GameState:
+        return load_state(dump_state(state))

@@ -1,0 +1,88 @@
+"""How the engine names things in events, refusals and example orders, and reads names back.
+
+A premiere game shows the Premiere theme's names; either theme's name is understood.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from pbem.games.showmanager.components import City, Components, Musical
+from pbem.games.showmanager.state import Chip, GameState
+
+_ASCII = str.maketrans(
+    {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss"}
+)
+
+
+def seat_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def shown(state: GameState, thing: Musical | City) -> str:
+    return thing.premiere_name if state.variant == "premiere" else thing.name
+
+
+def musical_name(state: GameState, musical: int) -> str:
+    return shown(state, state.data.musicals[musical])
+
+
+def city_name(state: GameState, city: int) -> str:
+    return shown(state, state.data.cities[city])
+
+
+def order_word(name: str) -> str:
+    """A name as an order line writes it: capitals, umlauts spelt out (`Köln` -> `KOELN`)."""
+    return name.translate(_ASCII).upper()
+
+
+def production_name(state: GameState, chip: Chip) -> str:
+    """`Wolf#2`; a touring company is `touring Wolf (17)`."""
+    if chip.owner is None:
+        return f"touring {musical_name(state, chip.musical)} ({chip.value})"
+    return f"{musical_name(state, chip.musical)}#{chip.number}"
+
+
+def card_name(data: Components, card: int) -> str:
+    return f"#{card} {data.cards[card].name}"
+
+
+def display_text(state: GameState) -> str:
+    """The agency as players see it: `slot 0 #12 Leo Souffleur, ..., slot 3 empty`."""
+    return ", ".join(
+        f"slot {slot} " + ("empty" if card is None else card_name(state.data, card))
+        for slot, card in enumerate(state.display)
+    )
+
+
+def ordinal(place: int) -> str:
+    """1 -> `1st`, 2 -> `2nd`, 11 -> `11th`."""
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def find_musical(data: Components, name: str) -> int | None:
+    return _lookups(data)[0].get(order_word(name))
+
+
+def find_city(data: Components, name: str) -> int | None:
+    return _lookups(data)[1].get(order_word(name))
+
+
+def find_role(data: Components, musical: int, name: str) -> int | None:
+    return _lookups(data)[2][musical].get(order_word(name))
+
+
+@functools.cache
+def _lookups(
+    data: Components,
+) -> tuple[dict[str, int], dict[str, int], tuple[dict[str, int], ...]]:
+    """Names (either theme) to indexes, built once per component data."""
+    musicals = {
+        order_word(n): i for i, m in enumerate(data.musicals) for n in (m.name, m.premiere_name)
+    }
+    cities = {
+        order_word(n): i for i, c in enumerate(data.cities) for n in (c.name, c.premiere_name)
+    }
+    roles = tuple({order_word(r): i for i, r in enumerate(m.roles)} for m in data.musicals)
+    return musicals, cities, roles

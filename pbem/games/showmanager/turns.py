@@ -1,0 +1,178 @@
+"""Carrying out orders in place, and passing the turn.
+
+`apply` expects an order `rules.check` has accepted; handed an illegal one it raises, since that
+is a bug in the caller, never a player's mistake.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from pbem.games.base import Event
+from pbem.games.showmanager import agency, board, resolve
+from pbem.games.showmanager.actions import Action, Hire, Loan, Stage
+from pbem.games.showmanager.casting import best_casting
+from pbem.games.showmanager.errors import ShowManagerError
+from pbem.games.showmanager.names import (
+    card_name,
+    city_name,
+    display_text,
+    find_musical,
+    musical_name,
+    ordinal,
+    production_name,
+    seat_name,
+)
+from pbem.games.showmanager.scoring import outcome, result_text
+from pbem.games.showmanager.state import Chip, GameState
+
+T = TypeVar("T")
+
+
+def apply(state: GameState, seat: int, action: Action) -> list[Event]:
+    """Carry out an order `rules.check` accepted (the random player's are legal by making)."""
+    if state.turn != seat:
+        raise ShowManagerError(f"seat {seat} acted out of turn")
+    if isinstance(action, Hire):
+        return hire(state, seat, _found(resolve.hire_slot(state, action), action))
+    if isinstance(action, Stage):
+        musical = _found(find_musical(state.data, action.musical), action)
+        city = _found(resolve.stage_city(state, musical, action.city), action)
+        fixed = resolve.fixed_roles(state, musical, action)
+        cast = {card: _found(role, action) for card, role in fixed.items()}
+        return stage(state, seat, musical, action.cards, city, cast)
+    if isinstance(action, Loan):
+        return loan(
+            state, seat, _found(resolve.loan_chip(state, seat, action), action), action.points
+        )
+    return refresh(state, seat)
+
+
+def _found(resolved: T | None, action: Action) -> T:
+    if resolved is None:
+        raise ShowManagerError(f"an unchecked order was applied: {action}")
+    return resolved
+
+
+def loan(state: GameState, seat: int, chip: Chip, points: int) -> list[Event]:
+    player = state.players[seat]
+    money = points * state.data.loan_marks_per_point
+    player.money += money
+    chip.loaned = True
+    city = state.musical_city[chip.musical]
+    assert city is not None
+    place = board.rerank(state.cities[city], chip, chip.value - points)
+    state.turn_loaned = True
+    return [
+        Event(
+            f"{seat_name(seat)} borrowed {points} points on {production_name(state, chip)}, "
+            f"now worth {chip.value} and {ordinal(place + 1)} in {city_name(state, city)}."
+        ),
+        Event(f"You received {money} and have {player.money}.", (seat,)),
+    ]
+
+
+def refresh(state: GameState, seat: int) -> list[Event]:
+    player = state.players[seat]
+    cost = state.data.refresh_cost
+    player.money -= cost
+    state.turn_refreshed = True
+    events: list[Event] = []
+    agency.refresh(state, events)
+    events.append(
+        Event(f"{seat_name(seat)} refreshed the agency for {cost}. Now: {display_text(state)}.")
+    )
+    events.append(Event(f"You paid {cost} and have {player.money} left.", (seat,)))
+    return events
+
+
+def hire(state: GameState, seat: int, slot: int) -> list[Event]:
+    player = state.players[seat]
+    cost = state.data.slot_costs[slot]
+    events: list[Event] = []
+    card = agency.take(state, slot, events)
+    player.hand.append(card)
+    player.money -= cost
+    events.append(
+        Event(
+            f"{seat_name(seat)} hired {card_name(state.data, card)} from slot {slot} for {cost}; "
+            f"{_newcomer(state)}."
+        )
+    )
+    events.append(
+        Event(
+            f"You paid {cost}, have {player.money} left and hold {len(player.hand)} cards.", (seat,)
+        )
+    )
+    _end_turn(state, seat, events)
+    return events
+
+
+def _newcomer(state: GameState) -> str:
+    """What entered the dearest slot after a hire (the rest of the display only slid down)."""
+    last = len(state.display) - 1
+    card = state.display[last]
+    if card is None:
+        return f"slot {last} stays empty"
+    return f"{card_name(state.data, card)} enters slot {last}"
+
+
+def stage(
+    state: GameState,
+    seat: int,
+    musical: int,
+    cards: tuple[int, ...],
+    city: int,
+    fixed: dict[int, int],
+) -> list[Event]:
+    data = state.data
+    player = state.players[seat]
+    casting = best_casting(data, musical, cards, fixed)
+    for card in cards:
+        player.hand.remove(card)
+    player.staged[musical] += 1
+    chip = Chip(seat, musical, player.staged[musical], casting.value, cards=casting.cast)
+    events: list[Event] = []
+    if state.musical_city[musical] is None:
+        chips = board.open_city(state, musical, city)
+        if chips:
+            touring = ", ".join(str(c.value) for c in chips)
+            events.append(
+                Event(
+                    f"Touring companies of {musical_name(state, musical)} ({touring}) "
+                    f"open in {city_name(state, city)}."
+                )
+            )
+    chips = state.cities[city]
+    place = board.rank(chips, chip)
+    points = data.points[musical]
+    cast = ", ".join(
+        f"{role} {card_name(data, card)} ({points[card][index]})"
+        for index, (role, card) in enumerate(
+            zip(data.musicals[musical].roles, casting.cast, strict=True)
+        )
+    )
+    bonus = f", bonus {casting.bonus}" if casting.bonus else ", no bonus"
+    events.append(
+        Event(
+            f"{seat_name(seat)} staged {production_name(state, chip)} in {city_name(state, city)} "
+            f"worth {chip.value} ({cast}{bonus}): {ordinal(place + 1)} of {len(chips)} there."
+        )
+    )
+    if not state.productions_left(seat):
+        events.append(Event(f"{seat_name(seat)} has staged every production and sits out."))
+    _end_turn(state, seat, events)
+    return events
+
+
+def _end_turn(state: GameState, seat: int, events: list[Event]) -> None:
+    """Pass the turn clockwise to the next player with productions left; none left ends the game."""
+    state.turn_loaned = state.turn_refreshed = False
+    count = len(state.players)
+    for step in range(1, count + 1):
+        candidate = (seat + step) % count
+        if state.productions_left(candidate):
+            state.turn = candidate
+            return
+    state.turn = None
+    events.append(Event(result_text(outcome(state))))

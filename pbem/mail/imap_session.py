@@ -1,0 +1,186 @@
+"""One logged-in IMAP connection with the moderator's folder selected, and the few commands the
+intake needs. Connection problems surface as `SESSION_ERRORS`; the intake decides what to do."""
+
+from __future__ import annotations
+
+import ssl
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from imapclient import IMAPClient
+from imapclient.exceptions import IMAPClientError, LoginError
+
+from pbem.mail.config import ImapConfig
+from pbem.mail.errors import MailError
+from pbem.mail.timing import Clock
+
+SEEN = b"\\Seen"
+BODY = b"BODY[]"
+# Network failures, a dropped connection (imaplib's abort) and refused commands (NO/BAD, which a
+# server also answers while it is shutting down): all are cured by reconnecting later.
+SESSION_ERRORS: tuple[type[Exception], ...] = (OSError, IMAPClientError)
+# RFC 5530: the server cannot log anyone in right now; anything else means bad credentials.
+UNAVAILABLE = b"[UNAVAILABLE]"
+# RFC 2177: a client should end IDLE before the server's 30-minute inactivity timeout.
+IDLE_RENEWAL = 25 * 60.0
+
+
+@dataclass(frozen=True)
+class ServerFolders:
+    """The folders the intake uses, as the server names them."""
+
+    source: str
+    processed: str
+    failed: str
+
+
+def server_folder_name(name: str, prefix: str, delimiter: str) -> str:
+    """`name` written with "/" between levels, as this server spells it (e.g. "INBOX.pbem.x")."""
+    if name.upper() == "INBOX":
+        return "INBOX"
+    spelled = delimiter.join(name.split("/")) if delimiter else name
+    if prefix and not spelled.startswith(prefix):
+        spelled = prefix + spelled
+    return spelled
+
+
+class ImapSession:
+    """A connected, logged-in client with the source folder selected."""
+
+    def __init__(self, client: IMAPClient, folders: ServerFolders, uidvalidity: int) -> None:
+        self.client = client
+        self.folders = folders
+        self.uidvalidity = uidvalidity
+        self.can_idle = client.has_capability("IDLE")
+        self._can_move = client.has_capability("MOVE")
+        self._can_expunge_uids = client.has_capability("UIDPLUS")
+
+    @classmethod
+    def open(cls, config: ImapConfig, processed: str, failed: str, timeout: float) -> ImapSession:
+        """Connects, logs in, creates the processed/failed folders if missing, selects the source.
+
+        Raises MailError for what reconnecting cannot cure (credentials, a missing folder).
+        """
+        context = ssl.create_default_context() if config.tls else None
+        client = IMAPClient(
+            config.host, port=config.port, ssl=config.tls, ssl_context=context, timeout=timeout
+        )
+        try:
+            _login(client, config)
+            prefix, delimiter = _personal_namespace(client)
+            folders = ServerFolders(
+                source=server_folder_name(config.folder, prefix, delimiter),
+                processed=server_folder_name(processed, prefix, delimiter),
+                failed=server_folder_name(failed, prefix, delimiter),
+            )
+            if not client.folder_exists(folders.source):
+                raise MailError(
+                    f"the folder {config.folder!r} does not exist in {config.address}: "
+                    "fix the folder in PBEM_IMAP_URL"
+                )
+            for folder in (folders.processed, folders.failed):
+                if not client.folder_exists(folder):
+                    client.create_folder(folder)
+                    client.subscribe_folder(folder)
+            selected = client.select_folder(folders.source)
+        except BaseException:
+            _abandon(client)
+            raise
+        return cls(client, folders, int(selected[b"UIDVALIDITY"]))
+
+    def unseen_uids(self) -> list[int]:
+        # NOOP first: a server takes in mail other clients delivered only between commands, so a
+        # SEARCH alone can miss a message that arrived a moment ago.
+        self.client.noop()
+        return sorted(self.client.search(["UNSEEN", "NOT", "DELETED"]))
+
+    def fetch_raw(self, uids: Iterable[int]) -> dict[int, bytes]:
+        """Raw messages by UID; PEEK so fetching does not mark them seen before they are stored.
+        A UID expunged meanwhile by another client is simply absent."""
+        fetched = self.client.fetch(list(uids), ["BODY.PEEK[]"])
+        return {uid: data[BODY] for uid, data in fetched.items() if BODY in data}
+
+    def acknowledge(self, uid: int) -> None:
+        """Marks the message seen and moves it to the processed folder."""
+        self.client.add_flags([uid], [SEEN], silent=True)
+        self._move(uid, self.folders.processed)
+
+    def set_aside(self, uid: int) -> None:
+        """Moves the message to the failed folder, unseen so the GM notices it."""
+        self._move(uid, self.folders.failed)
+
+    def _move(self, uid: int, folder: str) -> None:
+        # A UID that is already gone matches nothing and the server answers OK, so repeating a
+        # move that was interrupted after the server did it is harmless.
+        if self._can_move:
+            self.client.move([uid], folder)
+            return
+        self.client.copy([uid], folder)
+        self.client.delete_messages([uid], silent=True)
+        if self._can_expunge_uids:
+            self.client.uid_expunge([uid])
+        else:
+            # Without UIDPLUS the only expunge there is removes every message marked deleted.
+            self.client.expunge()
+
+    def idle_until_mail(self, timeout: float, clock: Clock) -> bool:
+        """IDLE until the server announces new mail (True) or `timeout` passes (False).
+
+        Raises ConnectionResetError when the server says goodbye while idling.
+        """
+        deadline = clock() + timeout
+        while (remaining := deadline - clock()) > 0:
+            self.client.idle()
+            responses = self.client.idle_check(timeout=min(remaining, IDLE_RENEWAL))
+            if any(response[0] == b"BYE" for response in responses):
+                raise ConnectionResetError("the IMAP server closed the connection (BYE)")
+            _, late_responses = self.client.idle_done()
+            if any(_announces_mail(response) for response in [*responses, *late_responses]):
+                return True
+        return False
+
+    def close(self) -> None:
+        try:
+            self.client.logout()
+        except SESSION_ERRORS:
+            _abandon(self.client)
+
+    def abandon(self) -> None:
+        """Closes a connection that already failed, without talking to the server."""
+        _abandon(self.client)
+
+
+def _abandon(client: IMAPClient) -> None:
+    try:
+        client.shutdown()
+    except OSError:
+        pass  # the socket is closed either way; the server had already hung up
+
+
+def _announces_mail(response: tuple[object, ...]) -> bool:
+    # "* n EXISTS" is how a server in IDLE tells of new mail; expunges and flag changes are not.
+    return len(response) >= 2 and response[1] == b"EXISTS"
+
+
+def _login(client: IMAPClient, config: ImapConfig) -> None:
+    try:
+        client.login(config.user, config.password)
+    except LoginError as error:
+        if UNAVAILABLE in str(error).encode():
+            raise
+        raise MailError(
+            f"the IMAP server refused the login of {config.address}: {error}; "
+            "check the user and password in PBEM_IMAP_URL"
+        ) from error
+
+
+def _personal_namespace(client: IMAPClient) -> tuple[str, str]:
+    """(prefix, delimiter) of the user's own folders, e.g. ("", ".") or ("INBOX.", ".")."""
+    if client.has_capability("NAMESPACE"):
+        personal = client.namespace().personal
+        if personal:
+            prefix, delimiter = personal[0]
+            return prefix, delimiter or ""
+    listing = client.list_folders("", "")
+    delimiter = listing[0][1] if listing else None
+    return "", delimiter.decode() if isinstance(delimiter, bytes) else (delimiter or "")

@@ -1,0 +1,137 @@
+"""Sending over SMTP: one connection kept for a batch, failures sorted into retry-later and final.
+
+Temporary (retry with `next_attempt_delay`): no connection, a dropped one, a 4xx reply, or a
+refusal of the session itself (login, HELO), which a person fixes in PBEM_SMTP_URL without the
+message being at fault. Permanent: a 5xx reply to a recipient (that address bounced), or to the
+message as a whole (sending the same bytes again would be refused again).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import smtplib
+import ssl
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from pbem.mail.config import SmtpConfig
+from pbem.mail.transport import RecipientFailure, SendResult
+
+log = logging.getLogger(__name__)
+
+LINE_END = re.compile(rb"\r?\n")
+NOOP_OK = 250
+
+
+@dataclass
+class SmtpSender:
+    """A `Sender` over SMTP, SMTPS or STARTTLS; logs in when the URL carries credentials."""
+
+    config: SmtpConfig
+    timeout: float = 30.0
+    local_hostname: str | None = None
+    _smtp: smtplib.SMTP | None = field(default=None, init=False)
+
+    def send(self, raw: bytes, to: list[str], sender: str) -> SendResult:
+        if not to:
+            raise ValueError("a message needs at least one recipient")
+        try:
+            smtp = self._connection()
+            # The wire wants CRLF; smtplib sends bytes as they are.
+            refused = smtp.sendmail(sender, to, LINE_END.sub(b"\r\n", raw))
+        except smtplib.SMTPRecipientsRefused as error:
+            return _sorted_by_reply(to, error.recipients)
+        except (smtplib.SMTPSenderRefused, smtplib.SMTPDataError) as error:
+            return _whole_message_refused(to, error.smtp_code, error.smtp_error)
+        except OSError as error:  # includes every other smtplib error: the session failed
+            self._discard()
+            log.warning("sending to %s via %s failed: %s", to, self.config.address, error)
+            code = error.smtp_code if isinstance(error, smtplib.SMTPResponseException) else 0
+            reason = f"{self.config.address}: {_reason(error)}"
+            return SendResult(temporary=tuple(RecipientFailure(a, code, reason) for a in to))
+        return _sorted_by_reply(to, refused)
+
+    def close(self) -> None:
+        if self._smtp is None:
+            return
+        try:
+            self._smtp.quit()
+        except OSError:
+            self._smtp.close()
+        self._smtp = None
+
+    def _connection(self) -> smtplib.SMTP:
+        """The open connection if it still answers, else a new one (servers drop idle ones)."""
+        if self._smtp is not None:
+            try:
+                alive = self._smtp.noop()[0] == NOOP_OK
+            except OSError:
+                alive = False
+            if alive:
+                return self._smtp
+            self._discard()
+        self._smtp = self._open()
+        return self._smtp
+
+    def _open(self) -> smtplib.SMTP:
+        config = self.config
+        context = ssl.create_default_context() if config.tls or config.starttls else None
+        smtp: smtplib.SMTP
+        if config.tls:
+            smtp = smtplib.SMTP_SSL(
+                config.host,
+                config.port,
+                local_hostname=self.local_hostname,
+                timeout=self.timeout,
+                context=context,
+            )
+        else:
+            smtp = smtplib.SMTP(
+                config.host, config.port, local_hostname=self.local_hostname, timeout=self.timeout
+            )
+        try:
+            if config.starttls:
+                smtp.starttls(context=context)
+            if config.user is not None and config.password is not None:
+                smtp.login(config.user, config.password)
+        except BaseException:
+            smtp.close()
+            raise
+        return smtp
+
+    def _discard(self) -> None:
+        if self._smtp is not None:
+            self._smtp.close()
+            self._smtp = None
+
+
+def _sorted_by_reply(to: Iterable[str], refused: Mapping[str, tuple[int, bytes]]) -> SendResult:
+    delivered = tuple(address for address in to if address not in refused)
+    temporary: list[RecipientFailure] = []
+    permanent: list[RecipientFailure] = []
+    for address, (code, message) in refused.items():
+        failure = RecipientFailure(address, code, _text(message))
+        (permanent if _is_permanent(code) else temporary).append(failure)
+    return SendResult(delivered, tuple(temporary), tuple(permanent))
+
+
+def _whole_message_refused(to: Iterable[str], code: int, message: bytes | str) -> SendResult:
+    failures = tuple(RecipientFailure(address, code, _text(message)) for address in to)
+    if _is_permanent(code):
+        return SendResult(permanent=failures)
+    return SendResult(temporary=failures)
+
+
+def _is_permanent(code: int) -> bool:
+    return 500 <= code < 600
+
+
+def _reason(error: OSError) -> str:
+    if isinstance(error, smtplib.SMTPResponseException):
+        return f"{error.smtp_code} {_text(error.smtp_error)}"
+    return str(error) or type(error).__name__
+
+
+def _text(message: bytes | str) -> str:
+    return message.decode(errors="replace") if isinstance(message, bytes) else message

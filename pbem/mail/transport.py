@@ -1,0 +1,99 @@
+"""What the daemon sees of any transport: an `Intake` for incoming mail, a `Sender` for outgoing.
+
+Both the IMAP/SMTP pair and the local Maildir implement these, so the daemon treats them alike.
+
+Delivery guarantee of an intake: at least once. A message is acknowledged (marked seen and moved
+out of the way) only after `store` returned True, so a crash or a dropped connection between the
+commit and the acknowledgement hands the same message over again, with the same `source`. The
+store must therefore treat a `source` (or a Message-ID) it has already committed as done and
+return True without applying it twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+StoreMessage = Callable[[bytes, str], bool]
+"""store(raw, source) -> True once the message's effect is durably committed."""
+
+ReportPoison = Callable[[bytes, str, str], None]
+"""on_poison(raw, source, error): a message that failed too often was set aside."""
+
+
+class KeyValueState(Protocol):
+    """A small durable store for transport bookkeeping (e.g. the IMAP folder's UIDVALIDITY)."""
+
+    def get(self, key: str) -> str | None: ...
+
+    def set(self, key: str, value: str) -> None: ...
+
+
+@dataclass
+class MemoryState:
+    """`KeyValueState` kept in memory: for tests and one-off runs."""
+
+    values: dict[str, str] = field(default_factory=dict)
+
+    def get(self, key: str) -> str | None:
+        return self.values.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.values[key] = value
+
+
+@dataclass
+class PollReport:
+    """What one pass over the incoming mail did."""
+
+    stored: int = 0
+    retry_later: int = 0
+    poisoned: int = 0
+    error: str | None = None
+    """A connection problem that cut the pass short; the intake reconnects by itself."""
+
+
+class Intake(Protocol):
+    """Incoming mail. `poll` hands new mail to the store callback and acknowledges what it kept."""
+
+    def poll(self) -> PollReport: ...
+
+    def wait_for_mail(self, timeout: float) -> bool:
+        """Blocks until new mail may be there (True) or `timeout` seconds pass (False).
+
+        Call `poll` afterwards either way: failed messages become due again with time.
+        """
+        ...
+
+    def close(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class RecipientFailure:
+    """Why one recipient did not get the message; `code` is the SMTP reply code, 0 if none."""
+
+    address: str
+    code: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class SendResult:
+    """Per recipient: delivered, to retry later (`temporary`), or refused for good (`permanent`)."""
+
+    delivered: tuple[str, ...] = ()
+    temporary: tuple[RecipientFailure, ...] = ()
+    permanent: tuple[RecipientFailure, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.temporary and not self.permanent
+
+
+class Sender(Protocol):
+    """Outgoing mail. One `send` per message; the connection may be kept for the next one."""
+
+    def send(self, raw: bytes, to: list[str], sender: str) -> SendResult: ...
+
+    def close(self) -> None: ...

@@ -1,0 +1,45 @@
+"""The moderator's plus-addresses: `pbem+sm-12.k7q2m@host` names a game and a seat's secret."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from email.utils import getaddresses, parseaddr
+
+_TAG = re.compile(r"^(?P<game>[a-z]{2}-\d+)\.(?P<secret>[a-z0-9]+)$")
+SUBJECT_TAG = re.compile(r"\[(?P<game>[a-z]{2}-\d+)\]", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class SeatKey:
+    game_id: str
+    secret: str
+
+
+def reply_address(moderator: str, game_id: str, secret: str) -> str:
+    local, _, domain = moderator.partition("@")
+    return f"{local}+{game_id}.{secret}@{domain}"
+
+
+def bare(address: str) -> str:
+    """The address part of a header value, lower-cased: 'Ann <Ann@X.org>' -> 'ann@x.org'."""
+    return parseaddr(address)[1].strip().lower()
+
+
+def seat_key_in(moderator: str, recipients: list[str]) -> SeatKey | None:
+    """The first recipient that is one of the moderator's plus-addresses, read as a SeatKey."""
+    local, _, domain = moderator.lower().partition("@")
+    for _name, address in getaddresses(recipients):
+        address = address.lower()
+        mine_local, _, mine_domain = address.partition("@")
+        head, plus, tag = mine_local.partition("+")
+        if plus and head == local and mine_domain == domain:
+            match = _TAG.match(tag)
+            if match:
+                return SeatKey(match["game"], match["secret"])
+    return None
+
+
+def game_in_subject(subject: str) -> str | None:
+    match = SUBJECT_TAG.search(subject or "")
+    return match["game"].lower() if match else None

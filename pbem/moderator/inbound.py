@@ -1,0 +1,212 @@
+"""One inbound email, one transaction: deduplicate, authenticate, parse, carry out, reply.
+
+Mailman 3's shape: the message is stored first, and the reply says what was carried out
+(Results), what was not (Problems) and what was not an order (Ignored). A rejected email changes
+nothing in the game. Nothing here acknowledges anything on a mail server: the caller does that
+after the transaction commits.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+from datetime import timedelta
+
+from sqlalchemy import func
+from sqlmodel import col, select
+
+from pbem.games.base import Event
+from pbem.moderator.addresses import game_in_subject, seat_key_in
+from pbem.moderator.desk import Desk
+from pbem.moderator.kinds import KINDS
+from pbem.moderator.letters import notice_letter, reply_letter
+from pbem.moderator.loaded import LoadedGame, load_game
+from pbem.moderator.loops import machine_reason
+from pbem.moderator.play import carry_out, follow_up, parse_for
+from pbem.moderator.seats import resign, send_history
+from pbem.orders.incoming import IncomingEmail, parse_message, read_email
+from pbem.orders.grammar import Command, Password
+from pbem.orders.help import help_text
+from pbem.store import GameRow, InboundRow, OutboxRow, QueuedOrderRow, get_game, message_key
+from pbem.store import record_inbound, seat_by_secret
+from pbem.store.tables import InboundStatus
+
+STRANGER_REPLIES_PER_HOUR = 3
+_PASSWORD = re.compile(r"^\s*password[\s:]+(\S+)", re.IGNORECASE | re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class InboundResult:
+    status: InboundStatus | str  # "duplicate" when the message was handled before
+    reason: str
+    game_id: str | None = None
+
+
+def handle_inbound(desk: Desk, raw: bytes, source: str) -> InboundResult:
+    """Handle one received email inside the desk's transaction; a duplicate has no effect."""
+    email = read_email(raw)
+    row = record_inbound(
+        desk.session, message_key=message_key(email.message_id, raw), raw=raw, source=source
+    )
+    if row is None:
+        return InboundResult("duplicate", "this message was handled before")
+    status, reason, game_id = _handle(desk, row, email, raw)
+    row.status, row.reason, row.game_id = status, reason, game_id  # type: ignore[assignment]
+    desk.session.add(row)
+    return InboundResult(status, reason, game_id)
+
+
+def _handle(
+    desk: Desk, row: InboundRow, email: IncomingEmail, raw: bytes
+) -> tuple[InboundStatus, str, str | None]:
+    machine = machine_reason(parse_message(raw), desk.settings.address)
+    if machine is not None or email.sender is None:
+        return "ignored", machine or "no sender address", None
+    game_row, seat = _authenticate(desk, email)
+    if game_row is None or seat is None:
+        _answer_stranger(desk, email)
+        return "rejected", "not authenticated", None
+    game = load_game(desk.session, game_row.id)
+    copy_to = [game.seat(seat).address]
+    if email.sender.lower() != game.seat(seat).address.lower():
+        copy_to.insert(0, email.sender)
+    status, reason = _orders(desk, game, seat, email, row, copy_to)
+    return status, reason, game.id
+
+
+def _authenticate(desk: Desk, email: IncomingEmail) -> tuple[GameRow | None, int | None]:
+    """The game and seat the email's secret names: the plus-address, else subject and PASSWORD."""
+    key = seat_key_in(desk.settings.address, list(email.recipients))
+    if key is not None:
+        game_id, secret = key.game_id, key.secret
+    else:
+        subject_game = game_in_subject(email.subject)
+        password = _PASSWORD.search(email.text)
+        if subject_game is None or password is None:
+            return None, None
+        game_id, secret = subject_game, password[1].lower()
+    game_row = get_game(desk.session, game_id)
+    seat = seat_by_secret(desk.session, game_id, secret) if game_row else None
+    return (game_row, seat.position) if seat else (None, None)
+
+
+def _answer_stranger(desk: Desk, email: IncomingEmail) -> None:
+    """A polite word to mail that names no game, at most a few an hour per sender."""
+    assert email.sender is not None
+    since = desk.clock() - timedelta(hours=1)
+    recent = desk.session.exec(
+        select(func.count())
+        .select_from(OutboxRow)
+        .where(col(OutboxRow.to_address) == email.sender)
+        .where(col(OutboxRow.kind) == "stranger")
+        .where(col(OutboxRow.created_at) >= since)
+    ).one()
+    if recent >= STRANGER_REPLIES_PER_HOUR:
+        return
+    letter = notice_letter(
+        to=email.sender, game=None, seat=None, settings=desk.settings,
+        words=f"Re: {email.subject}" if email.subject else "Your email to the moderator",
+        kind="stranger",
+        lines=[
+            "This is the play-by-email moderator. Your email could not be matched to a game "
+            "and a seat, so nothing was done.",
+            "To send orders, reply to the latest status email of your game: its reply address "
+            "carries your game and your secret. If your mail client drops it, write the game "
+            "in the subject, e.g. [sm-12], and your secret on a line of its own: PASSWORD k7q2m.",
+        ],
+        in_reply_to=email.message_id,
+    )
+    desk.postman.post(letter, None)
+
+
+def _orders(
+    desk: Desk, game: LoadedGame, seat: int, email: IncomingEmail, row: InboundRow,
+    copy_to: list[str],
+) -> tuple[InboundStatus, str]:
+    parsed = parse_for(game, email.text)
+    ignored = [line.text for line in parsed.ignored]
+    order_lines = [line for line in parsed.orders if not isinstance(line.order, Command | Password)]
+    commands = {order.name for order in parsed.commands if isinstance(order, Command)}
+    written = [line.text for line in parsed.orders if not isinstance(line.order, Password)]
+
+    def reply(verdict: str, events: Sequence[Event] = (), **details: Any) -> None:
+        for address in copy_to:
+            letter = reply_letter(
+                to=address, game=game, seat=seat, settings=desk.settings,
+                about=email.subject or "your orders", verdict=verdict, ignored=ignored,
+                accepted=list(dict.fromkeys(written)), events=events,
+                in_reply_to=email.message_id, **details,
+            )
+            desk.postman.post(letter, game.id)
+
+    if not parsed.has_orders:
+        reply("rejected", notes=["Your email held no orders."], help_text=_help(game))
+        return "rejected", "no orders"
+    if parsed.errors:
+        problems = [str(error) for error in parsed.errors]
+        reply("rejected", problems=problems, show_status=True)
+        return "rejected", "; ".join(problems)
+    verdict: InboundStatus = "accepted"
+    events: list[Event] = []
+    if order_lines:
+        refused = _refusal_before_orders(game, seat, email)
+        if refused is not None:
+            reply("rejected", problems=[refused], show_status=True)
+            return "rejected", refused
+        kind = KINDS[game.row.game]
+        if kind.turn_based and seat not in game.engine.awaiting(game.state):
+            desk.session.add(QueuedOrderRow(
+                game_id=game.id, position=seat, inbound_id=row.id,
+                lines="\n".join(dict.fromkeys(line.text for line in order_lines)),
+            ))
+            verdict = "queued"
+        else:
+            before = kind.progress(game.state)
+            outcome = carry_out(
+                desk, game, seat, [line.order for line in order_lines],
+                actor=game.seat(seat).address,
+                summary=" / ".join(dict.fromkeys(line.text for line in order_lines)),
+                inbound_id=row.id,
+            )
+            if outcome.refusal is not None:
+                line = order_lines[outcome.refused_index or 0]
+                problem = f'line {line.number} "{line.text}": {outcome.refusal}'
+                reply("rejected", problems=[problem], show_status=True)
+                return "rejected", problem
+            events = follow_up(desk, game, list(outcome.events), before, answered=seat)
+    if "RESIGN" in commands:
+        events += resign(desk, game, seat, actor=game.seat(seat).address, why="resigned by email")
+    if "HISTORY" in commands:
+        send_history(desk, game, seat, copy_to, email.message_id)
+    reply(
+        verdict, events, show_status=game.row.status != "finished" or "STATUS" in commands,
+        help_text=_help(game) if "HELP" in commands else None,
+    )
+    return verdict, "ok"
+
+
+def _refusal_before_orders(game: LoadedGame, seat: int, email: IncomingEmail) -> str | None:
+    """Why orders cannot be taken at all now: the game is not running, or the email is stale."""
+    if game.row.status == "paused":
+        return "the game is paused by the game master; orders are not taken until it resumes"
+    if game.row.status == "finished":
+        return "the game is over; no more orders are taken"
+    answered = KINDS[game.row.game].answered_phase(email.subject)
+    current = game.state.phase_key if answered is not None else None
+    if answered is not None and answered != current:
+        return (
+            f"this email answers {_phase_words(answered)}, which has already been resolved; "
+            f"the game is now at {_phase_words(current or '')}: reply to the latest status email"
+        )
+    return None
+
+
+def _phase_words(key: str) -> str:
+    match = re.fullmatch(r"r(\d+)p(\d+)", key)
+    return f"round {match[1]}, phase {match[2]}" if match else key
+
+
+def _help(game: LoadedGame) -> str:
+    return help_text(game.row.game, game.row.variant, game.data_file)

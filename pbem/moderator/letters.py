@@ -1,0 +1,147 @@
+"""The letters the moderator writes, each rendered from templates with only what its reader may see."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from pbem.games.base import Event
+from pbem.moderator.addresses import reply_address
+from pbem.moderator.compose import Letter
+from pbem.moderator.kinds import KINDS
+from pbem.moderator.loaded import LoadedGame
+from pbem.moderator.render import render
+from pbem.settings import Settings
+
+
+def visible_events(events: Sequence[Event], seat: int | None) -> list[str]:
+    return [event.text for event in events if event.visible_to(seat)]
+
+
+def subject(game_id: str | None, words: str) -> str:
+    return f"[{game_id}] {words}" if game_id else words
+
+
+def _deadline(game: LoadedGame) -> str | None:
+    at: datetime | None = game.row.deadline_at
+    return at.strftime("%Y-%m-%d %H:%M UTC") if at else None
+
+
+def status_context(game: LoadedGame, seat: int | None) -> dict[str, Any]:
+    """What a status section shows `seat` (None: the game master): the view is the only source."""
+    engine = game.engine
+    awaiting = engine.awaiting(game.state) if game.row.status == "running" else ()
+    examples = engine.legal_summary(game.state, seat) if seat in awaiting else []  # type: ignore[attr-defined]
+    return {
+        "game": game.row.game,
+        "view": engine.view(game.state, seat),
+        "names": game.names,
+        "viewer": seat,
+        "examples": examples,
+        "deadline": _deadline(game),
+    }
+
+
+def seat_reply_to(game: LoadedGame, seat: int, settings: Settings) -> str:
+    return reply_address(settings.address, game.id, game.seat(seat).secret)
+
+
+def status_letter(
+    game: LoadedGame, seat: int, settings: Settings, events: Sequence[Event], headline: str | None = None
+) -> Letter:
+    kind = KINDS[game.row.game]
+    awaiting = game.engine.awaiting(game.state)
+    words = headline or kind.status_subject(game.state, seat, awaiting)
+    title = f"{kind.title} {game.id}: {words}"
+    text, html = render(
+        "status",
+        title=title,
+        game_id=game.id,
+        events=visible_events(events, seat),
+        **status_context(game, seat),
+    )
+    return Letter(
+        to=game.seat(seat).address,
+        subject=subject(game.id, words),
+        text=text,
+        html=html,
+        kind="status",
+        reply_to=seat_reply_to(game, seat, settings),
+    )
+
+
+def reply_letter(
+    *,
+    to: str,
+    game: LoadedGame | None,
+    seat: int | None,
+    settings: Settings,
+    about: str,
+    verdict: str,
+    accepted: Sequence[str] = (),
+    ignored: Sequence[str] = (),
+    problems: Sequence[str] = (),
+    notes: Sequence[str] = (),
+    events: Sequence[Event] = (),
+    show_status: bool = False,
+    help_text: str | None = None,
+    in_reply_to: str | None = None,
+) -> Letter:
+    """The answer to one email from a person: what was carried out, refused and ignored."""
+    game_id = game.id if game else None
+    context: dict[str, Any] = {"view": None, "examples": [], "deadline": None}
+    if game is not None and show_status:
+        context = status_context(game, seat)
+    title = f"Re: {about}"
+    text, html = render(
+        "reply",
+        title=title,
+        game_id=game_id,
+        verdict=verdict,
+        accepted=list(accepted),
+        ignored=list(ignored),
+        problems=list(problems),
+        notes=list(notes),
+        events=visible_events(events, seat),
+        help=help_text,
+        **context,
+    )
+    reply_to = seat_reply_to(game, seat, settings) if game and seat is not None else None
+    return Letter(
+        to=to,
+        subject=subject(game_id, title) if game_id and f"[{game_id}]" not in about else title,
+        text=text,
+        html=html,
+        kind="reply",
+        reply_to=reply_to,
+        in_reply_to=in_reply_to,
+    )
+
+
+def notice_letter(
+    *,
+    to: str,
+    game: LoadedGame | None,
+    seat: int | None,
+    settings: Settings,
+    words: str,
+    lines: Sequence[str],
+    kind: str = "notice",
+    why: str | None = None,
+    help_text: str | None = None,
+    entries: Sequence[Any] = (),
+    in_reply_to: str | None = None,
+) -> Letter:
+    """A short message: a GM change, the HELP text, the HISTORY, a welcome."""
+    game_id = game.id if game else None
+    title = f"{KINDS[game.row.game].title} {game_id}: {words}" if game else words
+    text, html = render(
+        "notice", title=title, game_id=game_id, lines=list(lines), why=why, help=help_text,
+        entries=list(entries),
+    )
+    reply_to = seat_reply_to(game, seat, settings) if game and seat is not None else None
+    return Letter(
+        to=to, subject=subject(game_id, words), text=text, html=html, kind=kind,
+        reply_to=reply_to, in_reply_to=in_reply_to,
+    )

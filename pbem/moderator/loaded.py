@@ -1,0 +1,87 @@
+"""A game read from the database together with its engine, its seats and its engine state."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlmodel import Session
+
+from pbem.games.base import RulesEngine
+from pbem.games.registry import engine_for
+from pbem.store import GameRow, HistoryRow, SeatRow, append_history, lock_game, seats_of
+from pbem.store.tables import HistoryKind
+
+
+@dataclass
+class LoadedGame:
+    row: GameRow
+    seats: list[SeatRow]
+    engine: RulesEngine[Any, Any]
+    state: Any
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def data_file(self) -> Path | None:
+        return Path(self.row.data_file) if self.row.data_file else None
+
+    def seat(self, position: int) -> SeatRow:
+        return self.seats[position]
+
+    def name_of(self, position: int) -> str:
+        seat = self.seats[position]
+        return seat.name or seat.address
+
+    @property
+    def names(self) -> list[str]:
+        return [self.name_of(seat.position) for seat in self.seats]
+
+    def humans(self) -> list[SeatRow]:
+        return [seat for seat in self.seats if seat.kind == "human"]
+
+
+def load_game(session: Session, game_id: str) -> LoadedGame:
+    """The game locked for this transaction (row lock on PostgreSQL), with its state decoded."""
+    row = lock_game(session, game_id)
+    engine = engine_for(row.game)
+    seats = list(seats_of(session, game_id))
+    return LoadedGame(row, seats, engine, engine.load(json.loads(row.state)))
+
+
+def encode_state(game: LoadedGame, state: Any) -> str:
+    return json.dumps(game.engine.dump(state), separators=(",", ":"))
+
+
+def save_state(
+    session: Session,
+    game: LoadedGame,
+    state: Any,
+    *,
+    actor: str,
+    kind: HistoryKind,
+    summary: str,
+    why: str | None = None,
+    inbound_id: int | None = None,
+) -> HistoryRow:
+    """Make `state` the game's state and record how it came about in the history."""
+    encoded = encode_state(game, state)
+    game.state = state
+    game.row.state = encoded
+    if game.engine.is_over(state):
+        game.row.status = "finished"
+    session.add(game.row)
+    return append_history(
+        session,
+        game.id,
+        actor=actor,
+        kind=kind,
+        summary=summary,
+        why=why,
+        inbound_id=inbound_id,
+        state_after=encoded,
+    )

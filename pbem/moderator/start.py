@@ -1,0 +1,112 @@
+"""Starting a game: the engine's first state, the seats with their secrets, the welcome mail."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass, field
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from pbem.games.base import Event, NewGame
+from pbem.games.registry import engine_for
+from pbem.moderator.desk import Desk
+from pbem.moderator.kinds import KINDS
+from pbem.moderator.letters import status_letter
+from pbem.moderator.loaded import LoadedGame, encode_state
+from pbem.moderator.play import follow_up
+from pbem.store import GameRow, SeatRow, append_history, new_secret, next_game_id
+from pbem.store.tables import DeadlinePolicy
+
+
+class StartError(ValueError):
+    """A game that cannot be started as asked; the message says why."""
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    address: str
+    name: str | None = None
+    bot: str | None = None  # a computer player's name; None for a person
+
+    @classmethod
+    def parse(cls, text: str) -> PlayerSpec:
+        """`ann@example.org` or `ann@example.org:Ann`."""
+        address, _, name = text.partition(":")
+        address = address.strip()
+        if "@" not in address or any(c in address for c in " \r\n<>,"):
+            raise StartError(f"{text!r} is not an email address (write EMAIL or EMAIL:NAME)")
+        return cls(address, name.strip() or None)
+
+
+@dataclass(frozen=True)
+class GameRequest:
+    game: str
+    players: tuple[PlayerSpec, ...]
+    variant: str = "standard"
+    seed: int | None = None
+    first_player: str | None = None
+    data_file: Path | None = None
+    deadline_hours: float | None = None
+    policy: DeadlinePolicy = "wait"
+    setup: dict[str, Any] = field(default_factory=dict)
+
+
+def start_game(desk: Desk, request: GameRequest) -> LoadedGame:
+    engine = engine_for(request.game)
+    if request.variant not in engine.variants:
+        raise StartError(
+            f"{request.game} has no variant {request.variant!r}: choose {', '.join(engine.variants)}"
+        )
+    addresses = [player.address.lower() for player in request.players]
+    if len(set(addresses)) != len(addresses):
+        raise StartError("each player needs an address of their own")
+    first = None
+    if request.first_player is not None:
+        if request.first_player.lower() not in addresses:
+            raise StartError(f"first player {request.first_player} is not one of the players")
+        first = addresses.index(request.first_player.lower())
+    seed = request.seed if request.seed is not None else secrets.randbelow(2**31)
+    spec = NewGame(
+        len(request.players), request.variant, seed, first, request.data_file, request.setup
+    )
+    try:
+        state = engine.new_game(spec)
+    except (ValueError, KeyError, OSError) as exc:
+        raise StartError(f"cannot start {request.game}: {exc}") from exc
+    session = desk.session
+    row = GameRow(
+        id=next_game_id(session, request.game), game=request.game, variant=request.variant,
+        seed=seed, state=json.dumps(engine.dump(state)),
+        data_file=str(request.data_file) if request.data_file else None,
+        deadline_hours=request.deadline_hours, policy=request.policy,
+        deadline_at=(desk.clock() + timedelta(hours=request.deadline_hours))
+        if request.deadline_hours else None,
+    )
+    session.add(row)
+    seats: list[SeatRow] = []
+    for position, player in enumerate(request.players):
+        seat = SeatRow(
+            game_id=row.id, position=position, address=player.address, name=player.name,
+            secret=new_secret({s.secret for s in seats}),
+            kind="bot" if player.bot else "human", bot_name=player.bot,
+        )
+        seats.append(seat)
+        session.add(seat)
+    session.flush()
+    game = LoadedGame(row, seats, engine, state)
+    append_history(
+        session, row.id, actor="gm", kind="gm", summary=f"game started (seed {seed})",
+        state_after=encode_state(game, state),
+    )
+    welcome = Event(
+        f"Welcome to {KINDS[request.game].title} game {row.id}! Players: "
+        + ", ".join(game.names) + ". Reply to this email to send your orders; HELP lists them."
+    )
+    for seat in game.humans():
+        desk.postman.post(
+            status_letter(game, seat.position, desk.settings, [welcome], "Welcome"), row.id
+        )
+    follow_up(desk, game, [], KINDS[request.game].progress(state))
+    return game

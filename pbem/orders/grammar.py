@@ -1,0 +1,67 @@
+"""The grammar tables: each order word with its forms, examples and reader.
+
+The parser, its error messages and the HELP text all read these tables, so what HELP teaches is
+exactly what the parser accepts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from pbem.games.bigtime import actions as bigtime
+from pbem.games.showmanager import actions as showmanager
+from pbem.orders.words import Problem, Words
+
+CommandName = Literal["HELP", "STATUS", "HISTORY", "RESIGN"]
+
+
+@dataclass(frozen=True)
+class Command:
+    """A request any time, in either game: HELP, STATUS, HISTORY or RESIGN."""
+
+    name: CommandName
+
+
+@dataclass(frozen=True)
+class Password:
+    """PASSWORD <secret>: the seat's secret, for mail clients that drop the reply address."""
+
+    secret: str
+
+
+Order = showmanager.Action | bigtime.Action | Command | Password
+Reader = Callable[[Words], Sequence[Order] | Problem]
+
+
+@dataclass(frozen=True)
+class OrderForm:
+    """One order word: how to write it (`forms`), examples, what it does, how to read it."""
+
+    word: str
+    forms: tuple[str, ...]
+    examples: tuple[str, ...]
+    meaning: str
+    read: Reader
+
+
+@dataclass(frozen=True)
+class Grammar:
+    """A game's orders and the commands, plus the names and notes HELP prints."""
+
+    game: str
+    title: str
+    orders: tuple[OrderForm, ...]
+    commands: tuple[OrderForm, ...]
+    notes: tuple[str, ...] = ()
+    names: tuple[tuple[str, str], ...] = ()  # (what, the names) for HELP, in the game's theme
+
+    def form(self, word: str) -> OrderForm | None:
+        """The order or command `word` is (any case), or None."""
+        wanted = word.upper()
+        return next((form for form in (*self.orders, *self.commands) if form.word == wanted), None)
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        return tuple(form.word for form in (*self.orders, *self.commands))

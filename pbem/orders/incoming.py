@@ -1,0 +1,66 @@
+"""One incoming email, from raw RFC 822 bytes to what the moderator needs: headers and new text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from email import policy
+from email.message import Message
+from email.parser import BytesParser
+
+from pbem.orders.headers import RECIPIENT_HEADERS, addresses, first_header, message_ids
+from pbem.orders.mime import body_text
+from pbem.orders.quotes import new_text
+
+
+@dataclass(frozen=True)
+class IncomingEmail:
+    """What an email says: who sent it, to whom, in reply to what, and the text newly written."""
+
+    message_id: str | None
+    subject: str
+    sender: str | None  # the From address, bare (`ann@example.org`)
+    reply_to: str | None
+    recipients: tuple[str, ...]  # bare addresses from RECIPIENT_HEADERS, delivery headers first
+    in_reply_to: tuple[str, ...]
+    references: tuple[str, ...]
+    text: str  # the new text only: no quotes, quote headers, signature or attachments
+
+
+def parse_message(raw: bytes) -> Message:
+    """The stdlib's reading of `raw` (policy default); its headers alone if the body defeats it."""
+    parser = BytesParser(policy=policy.default)
+    try:
+        return parser.parsebytes(raw)
+    # The parser is lenient by design (defects, not errors) but recurses once per nested multipart,
+    # so a hostile nesting raises RecursionError; the headers still name the sender.
+    except RecursionError:
+        return parser.parsebytes(raw, headersonly=True)
+
+
+def read_email(raw: bytes) -> IncomingEmail:
+    """Everything the moderator reads from `raw`; never raises, returns what can be read."""
+    message = parse_message(raw)
+    return IncomingEmail(
+        message_id=first_header(message, "Message-ID"),
+        subject=first_header(message, "Subject") or "",
+        sender=_first(addresses(message, "From")),
+        reply_to=_first(addresses(message, "Reply-To")),
+        recipients=addresses(message, *RECIPIENT_HEADERS),
+        in_reply_to=message_ids(message, "In-Reply-To"),
+        references=message_ids(message, "References"),
+        text=email_text(message),
+    )
+
+
+def _first(values: tuple[str, ...]) -> str | None:
+    return values[0] if values else None
+
+
+def email_text(message: Message) -> str:
+    """The new text of `message` (what the player typed); "" if nothing can be read."""
+    try:
+        return new_text(body_text(message))
+    # Malformed MIME can trip the stdlib in many ways; an unreadable body reads as no text, which
+    # the moderator answers with HELP rather than losing the email.
+    except Exception:
+        return ""

@@ -1,0 +1,109 @@
+"""Keeping only the new text of a reply: what the player wrote, not what their client quoted.
+
+Dropped (ORDERS.md): `>` quoted lines; from the quote header a client writes (`On ... wrote:`
+and its other languages, also wrapped over lines; Outlook's `-----Original Message-----` and
+`From: Sent: To: Subject:` blocks; forwarded-message separators) down to the end; from a
+signature line `-- ` down to the end; from `ORDERS_ABOVE_MARK` down to the end, which the
+moderator's own emails carry so a status email pasted whole under a reply is never read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+ORDERS_ABOVE_MARK = "-- write your orders above this line --"
+
+# How many lines a client may wrap its `On <date>, <name> wrote:` header over.
+_ATTRIBUTION_LINES = 3
+# How far below a `From:` line the rest of an Outlook-style header block may reach.
+_HEADER_BLOCK_LINES = 6
+
+_ATTRIBUTIONS = [
+    re.compile(pattern, re.IGNORECASE)
+    for pattern in (
+        r"^On\s.+\bwrote\s*:$",
+        r"^Am\s.+\bschrieb\b.*:$",
+        r"^Le\s.+\ba\s+écrit\s*:$",
+        r"^El\s.+\bescribió\s*:$",
+        r"^Op\s.+\bschreef\b.*:$",
+        r"^Il\s.+\bha\s+scritto\s*:$",
+        r"^Em\s.+\bescreveu\s*:$",
+    )
+]
+_ATTRIBUTION_START = re.compile(r"^(On|Am|Le|El|Op|Il|Em)\s", re.IGNORECASE)
+_WROTE = re.compile(
+    r"\b(wrote|schrieb|a\s+écrit|escribió|schreef|ha\s+scritto|escreveu)\s*:$", re.I
+)
+_SEPARATORS = re.compile(
+    r"^-{2,}\s*("
+    r"Original Message|Forwarded Message|Ursprüngliche Nachricht|Weitergeleitete Nachricht|"
+    r"Message d'origine|Message transféré|Mensaje original|Mensaje reenviado|"
+    r"Oorspronkelijk bericht|Doorgestuurd bericht|Messaggio originale|Messaggio inoltrato"
+    r")\s*-{2,}$"
+    r"|^(Begin forwarded message|Anfang der weitergeleiteten Nachricht|"
+    r"Début du message réexpédié|Inicio del mensaje reenviado)\s*:$",
+    re.IGNORECASE,
+)
+_FROM_LABEL = re.compile(r"^\*?(From|Von|De|Van|Da|Från|Fra)\s*:", re.IGNORECASE)
+_HEADER_LABEL = re.compile(
+    r"^\*?(Sent|Date|To|Cc|Subject|Gesendet|Datum|An|Betreff|Envoyé|Objet|À|Enviado|Fecha|"
+    r"Para|Asunto|Verzonden|Aan|Onderwerp|Inviato|Data|A|Oggetto)\s*:",
+    re.IGNORECASE,
+)
+_UNDERSCORE_RULE = re.compile(r"^_{10,}$")
+
+
+def new_text(body: str) -> str:
+    """The lines the player wrote in this email, in order, with their line breaks."""
+    lines = body.splitlines()
+    kept: list[str] = []
+    for index, line in enumerate(lines):
+        if _quote_starts(lines, index):
+            break
+        if not line.lstrip().startswith(">"):
+            kept.append(line.rstrip())
+    while kept and not kept[-1]:
+        kept.pop()
+    return "\n".join(kept)
+
+
+def _quote_starts(lines: Sequence[str], index: int) -> bool:
+    line = lines[index].strip()
+    return (
+        line == "--"
+        or ORDERS_ABOVE_MARK in line.casefold()
+        or _SEPARATORS.match(line) is not None
+        or _is_attribution(lines, index)
+        or _is_wrote_before_quote(lines, index)
+        or _is_header_block(lines, index)
+        or (_UNDERSCORE_RULE.match(line) is not None and _is_header_block(lines, index + 1))
+    )
+
+
+def _is_attribution(lines: Sequence[str], index: int) -> bool:
+    """`On <date>, <name> wrote:` and its translations, on one line or wrapped over a few."""
+    if not _ATTRIBUTION_START.match(lines[index].strip()):
+        return False
+    for end in range(index + 1, min(index + _ATTRIBUTION_LINES, len(lines)) + 1):
+        joined = " ".join(line.strip() for line in lines[index:end])
+        if any(pattern.match(joined) for pattern in _ATTRIBUTIONS):
+            return True
+    return False
+
+
+def _is_wrote_before_quote(lines: Sequence[str], index: int) -> bool:
+    """`Bob wrote:` (any header ending in "wrote:") directly above `>` quoted lines."""
+    if not _WROTE.search(lines[index].strip()):
+        return False
+    below = (lines[later].strip() for later in range(index + 1, len(lines)))
+    return next((line for line in below if line), "").startswith(">")
+
+
+def _is_header_block(lines: Sequence[str], index: int) -> bool:
+    """Outlook's `From: ... Sent: ... To: ... Subject:` (in some language) heading a quote."""
+    if index >= len(lines) or not _FROM_LABEL.match(lines[index].strip()):
+        return False
+    below = lines[index + 1 : index + 1 + _HEADER_BLOCK_LINES]
+    labels = {match[1].casefold() for line in below if (match := _HEADER_LABEL.match(line.strip()))}
+    return len(labels) >= 2

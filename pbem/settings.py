@@ -1,0 +1,75 @@
+"""Configuration: environment variables, optionally a `pbem.toml` with the same keys.
+
+An environment variable wins over the file, so one file can serve several daemons that differ only
+in, say, the database they use.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+KEYS = ("PBEM_DATABASE_URL", "PBEM_IMAP_URL", "PBEM_SMTP_URL", "PBEM_ADDRESS", "PBEM_MAILDIR")
+DEFAULT_ADDRESS = "pbem@localhost"
+DEFAULT_MAILDIR = "pbem-mail"
+DEFAULT_DATABASE_URL = "sqlite:///pbem.sqlite3"
+
+
+class SettingsError(ValueError):
+    """A configuration a person must fix; the message says how."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str = DEFAULT_DATABASE_URL
+    address: str = DEFAULT_ADDRESS
+    imap_url: str | None = None
+    smtp_url: str | None = None
+    maildir: str = DEFAULT_MAILDIR
+
+    @property
+    def domain(self) -> str:
+        return self.address.rpartition("@")[2] or "localhost"
+
+    @property
+    def uses_maildir(self) -> bool:
+        """With no IMAP and SMTP configured, mail goes through the local Maildir pair."""
+        return self.imap_url is None and self.smtp_url is None
+
+
+def _read_file(path: Path) -> dict[str, str]:
+    try:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+    except tomllib.TOMLDecodeError as exc:
+        raise SettingsError(f"{path} is not valid TOML: {exc}") from exc
+    unknown = sorted(set(data) - set(KEYS))
+    if unknown:
+        raise SettingsError(f"{path}: unknown keys {', '.join(unknown)}; known: {', '.join(KEYS)}")
+    return {key: str(value) for key, value in data.items()}
+
+
+def load_settings(config_file: Path | None = None) -> Settings:
+    """Settings from `config_file` (or ./pbem.toml when present), overridden by the environment."""
+    path = config_file or Path(os.environ.get("PBEM_CONFIG", "pbem.toml"))
+    values: dict[str, str] = {}
+    if config_file is not None and not path.exists():
+        raise SettingsError(f"configuration file {path} does not exist")
+    if path.exists():
+        values.update(_read_file(path))
+    values.update({key: os.environ[key] for key in KEYS if os.environ.get(key)})
+    address = values.get("PBEM_ADDRESS", DEFAULT_ADDRESS)
+    if "@" not in address or "+" in address.partition("@")[0]:
+        raise SettingsError(
+            f"PBEM_ADDRESS {address!r} must be a plain address like pbem@example.org "
+            "(pbem adds +game.secret to it itself)"
+        )
+    return Settings(
+        database_url=values.get("PBEM_DATABASE_URL", DEFAULT_DATABASE_URL),
+        address=address,
+        imap_url=values.get("PBEM_IMAP_URL"),
+        smtp_url=values.get("PBEM_SMTP_URL"),
+        maildir=values.get("PBEM_MAILDIR", DEFAULT_MAILDIR),
+    )

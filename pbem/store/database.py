@@ -1,0 +1,84 @@
+"""Where the database is, opening it (migrated to the newest schema), and one unit of work."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event, make_url
+from sqlalchemy.engine import URL
+from sqlalchemy.orm.exc import StaleDataError
+from sqlalchemy.pool import StaticPool
+from sqlmodel import Session
+
+from pbem.store.errors import StaleGame, StoreError
+from pbem.store.migrate import upgrade_to_head
+
+DATABASE_URL_VARIABLE = "PBEM_DATABASE_URL"
+DEFAULT_DATABASE_URL = "sqlite:///pbem.sqlite3"
+SQLITE_BUSY_TIMEOUT_MS = 30_000
+
+
+def database_url(explicit: str | None = None) -> str:
+    """The URL given, else $PBEM_DATABASE_URL, else pbem.sqlite3 in the working directory."""
+    return explicit or os.environ.get(DATABASE_URL_VARIABLE) or DEFAULT_DATABASE_URL
+
+
+def open_database(url: str) -> Engine:
+    """An engine on `url` whose schema has been brought up to date."""
+    engine = _create_engine(_with_installed_driver(make_url(url)))
+    upgrade_to_head(engine)
+    return engine
+
+
+@contextmanager
+def session_scope(engine: Engine) -> Iterator[Session]:
+    """One transaction: committed when the block ends normally, rolled back when it raises.
+
+    Closing the session rolls back whatever was not committed. Rows stay readable after the
+    block (no expiry on commit), so a caller may return them.
+    """
+    with Session(engine, expire_on_commit=False) as session:
+        try:
+            yield session
+            session.commit()
+        except StaleDataError as exc:
+            raise StaleGame(f"the game changed in another process: {exc}") from exc
+
+
+def _with_installed_driver(url: URL) -> URL:
+    # SQLAlchemy 2.0 would pick psycopg2 for a bare postgresql:// URL; pbem ships psycopg 3.
+    if url.drivername in ("postgresql", "postgres"):
+        return url.set(drivername="postgresql+psycopg")
+    return url
+
+
+def _create_engine(url: URL) -> Engine:
+    backend = url.get_backend_name()
+    if backend == "postgresql":
+        return create_engine(url, pool_pre_ping=True)
+    if backend == "sqlite":
+        return _create_sqlite_engine(url)
+    raise StoreError(f"unsupported database {url.render_as_string()!r}: use sqlite or postgresql")
+
+
+def _create_sqlite_engine(url: URL) -> Engine:
+    in_memory = url.database in (None, "", ":memory:")
+    options: dict[str, Any] = {"connect_args": {"check_same_thread": False}}
+    if in_memory:
+        # One shared connection, or every new connection would see a new, empty database.
+        options["poolclass"] = StaticPool
+    engine = create_engine(url, **options)
+    event.listen(engine, "connect", _configure_sqlite_connection)
+    return engine
+
+
+def _configure_sqlite_connection(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
+    cursor.execute("PRAGMA foreign_keys = ON")
+    # WAL lets the dashboard read while the daemon writes; an in-memory database ignores it.
+    cursor.execute("PRAGMA journal_mode = WAL")
+    cursor.close()

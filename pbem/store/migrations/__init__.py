@@ -1,0 +1,1 @@
+"""Alembic migrations of pbem's database (a package so that they ship with pbem)."""

@@ -1,0 +1,248 @@
+"""The reads and writes the moderator repeats, each one statement or two, on the hot-path indexes.
+
+Functions that pick work to do (`due_outbox`, `inbound_with_status`) lock the rows they return
+on PostgreSQL and skip rows another daemon has locked, so two daemons never take the same job.
+SQLite ignores those locks: there, one daemon per database file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlalchemy import func
+from sqlmodel import Session, col, select
+
+from pbem.store.conflicts import insert_or_update, insert_unless_present
+from pbem.store.errors import GameNotFound
+from pbem.store.tables import (
+    GameRow,
+    GameStatus,
+    HistoryKind,
+    HistoryRow,
+    InboundRow,
+    InboundStatus,
+    MailStateRow,
+    OutboxRow,
+    QueuedOrderRow,
+    SeatRow,
+    table_of,
+)
+from pbem.store.types import utc_now
+
+
+def get_game(session: Session, game_id: str) -> GameRow | None:
+    return session.get(GameRow, game_id)
+
+
+def lock_game(session: Session, game_id: str) -> GameRow:
+    """The game, locked until the transaction ends (SELECT ... FOR UPDATE on PostgreSQL).
+
+    Freshly read even if the session had it already, so the caller decides on the latest state.
+    SQLite has no row locks; the version check on save still catches a concurrent writer.
+    """
+    statement = (
+        select(GameRow)
+        .where(col(GameRow.id) == game_id)
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    )
+    game = session.exec(statement).first()
+    if game is None:
+        raise GameNotFound(f"no game {game_id!r}")
+    return game
+
+
+def games_with_status(session: Session, status: GameStatus) -> Sequence[GameRow]:
+    statement = select(GameRow).where(col(GameRow.status) == status).order_by(col(GameRow.id))
+    return session.exec(statement).all()
+
+
+def games_past_deadline(session: Session, now: datetime | None = None) -> Sequence[GameRow]:
+    """Running games whose deadline has passed, most overdue first."""
+    statement = (
+        select(GameRow)
+        .where(col(GameRow.status) == "running")
+        .where(col(GameRow.deadline_at) <= (now or utc_now()))
+        .order_by(col(GameRow.deadline_at))
+    )
+    return session.exec(statement).all()
+
+
+def seats_of(session: Session, game_id: str) -> Sequence[SeatRow]:
+    """A game's seats in seat order."""
+    statement = (
+        select(SeatRow).where(col(SeatRow.game_id) == game_id).order_by(col(SeatRow.position))
+    )
+    return session.exec(statement).all()
+
+
+def seat_by_secret(session: Session, game_id: str, secret: str) -> SeatRow | None:
+    statement = (
+        select(SeatRow).where(col(SeatRow.game_id) == game_id).where(col(SeatRow.secret) == secret)
+    )
+    return session.exec(statement).first()
+
+
+def append_history(
+    session: Session,
+    game_id: str,
+    *,
+    actor: str,
+    kind: HistoryKind,
+    summary: str,
+    state_after: str,
+    why: str | None = None,
+    inbound_id: int | None = None,
+    at: datetime | None = None,
+) -> HistoryRow:
+    """Add the game's next history entry (seq 1, 2, ...), flushed so it has its id.
+
+    Hold `lock_game` first when another process may write the same game: the unique
+    (game_id, seq) refuses a second entry with the same number rather than losing one.
+    """
+    last_seq = session.exec(
+        select(func.max(HistoryRow.seq)).where(col(HistoryRow.game_id) == game_id)
+    ).one()
+    entry = HistoryRow(
+        game_id=game_id,
+        seq=(last_seq or 0) + 1,
+        at=at or utc_now(),
+        actor=actor,
+        kind=kind,
+        summary=summary,
+        why=why,
+        inbound_id=inbound_id,
+        state_after=state_after,
+    )
+    session.add(entry)
+    session.flush()
+    return entry
+
+
+def last_history(session: Session, game_id: str, limit: int = 10) -> list[HistoryRow]:
+    """The game's latest `limit` history entries, oldest first."""
+    statement = (
+        select(HistoryRow)
+        .where(col(HistoryRow.game_id) == game_id)
+        .order_by(col(HistoryRow.seq).desc())
+        .limit(limit)
+    )
+    return list(reversed(session.exec(statement).all()))
+
+
+def history_entry(session: Session, game_id: str, seq: int) -> HistoryRow | None:
+    statement = (
+        select(HistoryRow)
+        .where(col(HistoryRow.game_id) == game_id)
+        .where(col(HistoryRow.seq) == seq)
+    )
+    return session.exec(statement).first()
+
+
+def inbound_by_key(session: Session, message_key: str) -> InboundRow | None:
+    statement = select(InboundRow).where(col(InboundRow.message_key) == message_key)
+    return session.exec(statement).first()
+
+
+def record_inbound(
+    session: Session,
+    *,
+    message_key: str,
+    raw: bytes,
+    source: str,
+    received_at: datetime | None = None,
+) -> InboundRow | None:
+    """Store a received email as "new", or return None if one with this key was stored before."""
+    values = {
+        "message_key": message_key,
+        "raw": raw,
+        "source": source,
+        "received_at": received_at or utc_now(),
+    }
+    new_id = insert_unless_present(session, table_of(InboundRow), values, "message_key")
+    return None if new_id is None else session.get(InboundRow, new_id)
+
+
+def inbound_with_status(
+    session: Session, status: InboundStatus, limit: int = 100
+) -> Sequence[InboundRow]:
+    """Received emails in `status`, oldest first, claimed for this transaction."""
+    statement = (
+        select(InboundRow)
+        .where(col(InboundRow.status) == status)
+        .order_by(col(InboundRow.received_at), col(InboundRow.id))
+        .limit(limit)
+        .with_for_update(skip_locked=True)
+    )
+    return session.exec(statement).all()
+
+
+def waiting_orders(
+    session: Session, game_id: str, position: int | None = None
+) -> Sequence[QueuedOrderRow]:
+    """Early orders still waiting for their turn, first received first; one seat's if given."""
+    statement = (
+        select(QueuedOrderRow)
+        .where(col(QueuedOrderRow.game_id) == game_id)
+        .where(col(QueuedOrderRow.status) == "waiting")
+        .order_by(col(QueuedOrderRow.id))
+    )
+    if position is not None:
+        statement = statement.where(col(QueuedOrderRow.position) == position)
+    return session.exec(statement).all()
+
+
+def add_outbox(
+    session: Session,
+    *,
+    message_id: str,
+    to_address: str,
+    kind: str,
+    raw: bytes,
+    game_id: str | None = None,
+    now: datetime | None = None,
+) -> OutboxRow | None:
+    """Queue a rendered email for sending, or return None if this Message-ID is queued already.
+
+    A moderator that handles the same inbound email twice (after a crash, or in two daemons)
+    renders the same Message-ID, so the player still gets one copy.
+    """
+    created_at = now or utc_now()
+    values = {
+        "message_id": message_id,
+        "to_address": to_address,
+        "kind": kind,
+        "raw": raw,
+        "game_id": game_id,
+        "created_at": created_at,
+        "next_attempt_at": created_at,
+    }
+    new_id = insert_unless_present(session, table_of(OutboxRow), values, "message_id")
+    return None if new_id is None else session.get(OutboxRow, new_id)
+
+
+def due_outbox(
+    session: Session, now: datetime | None = None, limit: int = 100
+) -> Sequence[OutboxRow]:
+    """Pending emails whose next attempt is due, longest waiting first, claimed for sending."""
+    statement = (
+        select(OutboxRow)
+        .where(col(OutboxRow.status) == "pending")
+        .where(col(OutboxRow.next_attempt_at) <= (now or utc_now()))
+        .order_by(col(OutboxRow.next_attempt_at), col(OutboxRow.id))
+        .limit(limit)
+        .with_for_update(skip_locked=True)
+    )
+    return session.exec(statement).all()
+
+
+def get_mail_state(session: Session, key: str) -> str | None:
+    # The column, not the row object: a row cached in the session could predate set_mail_state.
+    statement = select(MailStateRow.value).where(col(MailStateRow.key) == key)
+    return session.exec(statement).first()
+
+
+def set_mail_state(session: Session, key: str, value: str) -> None:
+    values = {"key": key, "value": value}
+    insert_or_update(session, table_of(MailStateRow), values, "key")

@@ -1,0 +1,211 @@
+"""The moderator's tables. The Alembic migrations in `migrations/versions` create exactly these.
+
+Closed sets of values (statuses, kinds, policies) are `Literal` types for the type checker and
+CHECK constraints for the database, both from the same tuple of names.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal, get_args
+
+from sqlalchemy import (
+    BigInteger,
+    CheckConstraint,
+    Index,
+    LargeBinary,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import declared_attr, registry
+from sqlmodel import Field, SQLModel
+
+from pbem.store.types import UtcDateTime, utc_now
+
+GameStatus = Literal["running", "paused", "finished"]
+DeadlinePolicy = Literal["wait", "default", "skip"]
+SeatKind = Literal["human", "bot"]
+HistoryKind = Literal["order", "gm", "system"]
+InboundStatus = Literal["new", "accepted", "rejected", "ignored", "failed", "queued"]
+QueuedOrderStatus = Literal["waiting", "applied", "refused"]
+OutboxStatus = Literal["pending", "sent", "failed"]
+
+# Explicit names keep constraints identical on SQLite and PostgreSQL, so later migrations can
+# drop or alter them by name.
+NAMING_CONVENTION = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_N_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+METADATA = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+class StoreModel(SQLModel, registry=registry(metadata=METADATA)):
+    """Base of pbem's tables: their own metadata, apart from any other SQLModel tables."""
+
+
+def table_of(model: type[StoreModel]) -> Table:
+    """The Table SQLModel built for a model; SQLModel's type stubs do not declare `__table__`."""
+    table: Table = model.__table__  # type: ignore[attr-defined]
+    return table
+
+
+def one_of(column: str, choices: Any) -> CheckConstraint:
+    """A CHECK that `column` holds one of the names of the Literal type `choices`."""
+    names = ", ".join(f"'{name}'" for name in get_args(choices))
+    return CheckConstraint(f"{column} IN ({names})", name=column)
+
+
+class GameRow(StoreModel, table=True):
+    __tablename__ = "games"
+    __table_args__ = (
+        one_of("status", GameStatus),
+        one_of("policy", DeadlinePolicy),
+        Index(None, "status", "deadline_at"),
+    )
+
+    id: str = Field(primary_key=True, sa_type=String(32))
+    game: str = Field(sa_type=String(32))
+    variant: str = Field(sa_type=String(32))
+    seed: int = Field(sa_type=BigInteger)
+    status: GameStatus = Field(default="running", sa_type=String(16))
+    state: str = Field(sa_type=Text)
+    version: int = 1
+    data_file: str | None = Field(default=None, sa_type=Text)
+    deadline_hours: float | None = None
+    deadline_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    policy: DeadlinePolicy = Field(default="wait", sa_type=String(16))
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    updated_at: datetime = Field(
+        default_factory=utc_now, sa_type=UtcDateTime, sa_column_kwargs={"onupdate": utc_now}
+    )
+
+    # Every UPDATE checks and bumps `version`, so two daemons cannot both save the same turn: the
+    # second flush fails (StaleGame) instead of silently overwriting the first.
+    @declared_attr.directive
+    def __mapper_args__(cls: type[GameRow]) -> dict[str, Any]:
+        return {"version_id_col": table_of(cls).c.version}
+
+
+class SeatRow(StoreModel, table=True):
+    __tablename__ = "seats"
+    # The (game_id, position) unique index also serves every "seats of a game" query.
+    __table_args__ = (
+        UniqueConstraint("game_id", "position"),
+        UniqueConstraint("game_id", "secret"),
+        Index(None, "secret"),
+        one_of("kind", SeatKind),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", ondelete="CASCADE", sa_type=String(32))
+    position: int
+    address: str = Field(sa_type=String(320))
+    name: str | None = Field(default=None, sa_type=String(200))
+    secret: str = Field(sa_type=String(16))
+    kind: SeatKind = Field(default="human", sa_type=String(16))
+    bot_name: str | None = Field(default=None, sa_type=String(64))
+
+
+class InboundRow(StoreModel, table=True):
+    __tablename__ = "inbound"
+    __table_args__ = (
+        one_of("status", InboundStatus),
+        Index(None, "status", "received_at"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    message_key: str = Field(unique=True, sa_type=Text)
+    raw: bytes = Field(sa_type=LargeBinary)
+    received_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    source: str = Field(sa_type=Text)
+    status: InboundStatus = Field(default="new", sa_type=String(16))
+    reason: str = Field(default="", sa_type=Text)
+    game_id: str | None = Field(
+        default=None, foreign_key="games.id", ondelete="SET NULL", sa_type=String(32)
+    )
+    attempts: int = 0
+
+
+class HistoryRow(StoreModel, table=True):
+    __tablename__ = "history"
+    # Unique (game_id, seq): the index for reading a game's history in order, and a guard
+    # against two appends taking the same number.
+    __table_args__ = (
+        UniqueConstraint("game_id", "seq"),
+        one_of("kind", HistoryKind),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", ondelete="CASCADE", sa_type=String(32))
+    seq: int
+    at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    actor: str = Field(sa_type=String(320))
+    kind: HistoryKind = Field(sa_type=String(16))
+    summary: str = Field(sa_type=Text)
+    why: str | None = Field(default=None, sa_type=Text)
+    inbound_id: int | None = Field(default=None, foreign_key="inbound.id", ondelete="SET NULL")
+    state_after: str = Field(sa_type=Text)
+
+
+class QueuedOrderRow(StoreModel, table=True):
+    __tablename__ = "queued_orders"
+    __table_args__ = (
+        one_of("status", QueuedOrderStatus),
+        Index(None, "game_id", "status", "position"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", ondelete="CASCADE", sa_type=String(32))
+    position: int
+    inbound_id: int = Field(foreign_key="inbound.id", ondelete="CASCADE")
+    lines: str = Field(sa_type=Text)
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    status: QueuedOrderStatus = Field(default="waiting", sa_type=String(16))
+    reason: str = Field(default="", sa_type=Text)
+
+
+class OutboxRow(StoreModel, table=True):
+    __tablename__ = "outbox"
+    __table_args__ = (
+        one_of("status", OutboxStatus),
+        Index(None, "status", "next_attempt_at"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    message_id: str = Field(unique=True, sa_type=Text)
+    game_id: str | None = Field(
+        default=None, foreign_key="games.id", ondelete="SET NULL", sa_type=String(32)
+    )
+    to_address: str = Field(sa_type=String(320))
+    kind: str = Field(sa_type=String(32))
+    raw: bytes = Field(sa_type=LargeBinary)
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    status: OutboxStatus = Field(default="pending", sa_type=String(16))
+    attempts: int = 0
+    next_attempt_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    last_error: str | None = Field(default=None, sa_type=Text)
+    sent_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+
+
+class MailStateRow(StoreModel, table=True):
+    """Small facts the mail transport must remember, e.g. each IMAP folder's UIDVALIDITY."""
+
+    __tablename__ = "mail_state"
+
+    key: str = Field(primary_key=True, sa_type=String(200))
+    value: str = Field(sa_type=Text)
+
+
+class CounterRow(StoreModel, table=True):
+    """Named sequences, e.g. one per game for short game ids (`sm-12`)."""
+
+    __tablename__ = "counters"
+
+    name: str = Field(primary_key=True, sa_type=String(64))
+    value: int = 0

@@ -1,0 +1,114 @@
+"""Sending through a real SMTP server (aiosmtpd): delivered, retry later, or refused for good."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from pbem.mail.config import parse_smtp_url
+from pbem.mail.smtp import SmtpSender
+from pbem.mail.transport import RecipientFailure, SendResult
+from tests.support.smtpd import SmtpServer, running_smtpd
+
+MODERATOR = "moderator@pbem.example.org"
+STATUS_EMAIL = (
+    b"From: moderator@pbem.example.org\nTo: alice@example.org\n"
+    b"Subject: [sm-1] Turn 2\nMessage-ID: <sm-1.2@pbem.example.org>\n\nYour move.\n"
+)
+
+
+@pytest.fixture
+def sender(smtp_server: SmtpServer) -> Iterator[SmtpSender]:
+    smtp = SmtpSender(parse_smtp_url(smtp_server.url()), timeout=5.0)
+    yield smtp
+    smtp.close()
+
+
+def test_a_message_is_delivered_to_every_recipient(
+    smtp_server: SmtpServer, sender: SmtpSender
+) -> None:
+    result = sender.send(STATUS_EMAIL, ["alice@example.org", "bob@example.org"], MODERATOR)
+
+    assert result == SendResult(delivered=("alice@example.org", "bob@example.org"))
+    [mail] = smtp_server.wait_for(1)
+    assert (mail.sender, mail.recipients) == (MODERATOR, ("alice@example.org", "bob@example.org"))
+    assert mail.raw == STATUS_EMAIL.replace(b"\n", b"\r\n")
+
+
+def test_one_connection_serves_a_batch(smtp_server: SmtpServer, sender: SmtpSender) -> None:
+    for _ in range(3):
+        assert sender.send(STATUS_EMAIL, ["alice@example.org"], MODERATOR).ok
+    assert len({mail.peer for mail in smtp_server.wait_for(3)}) == 1
+
+
+def test_server_down_is_a_temporary_failure_then_delivery_works_once_it_is_back(
+    smtp_server: SmtpServer, sender: SmtpSender
+) -> None:
+    assert sender.send(STATUS_EMAIL, ["alice@example.org"], MODERATOR).ok
+    smtp_server.stop()
+
+    down = sender.send(STATUS_EMAIL, ["alice@example.org"], MODERATOR)
+    smtp_server.start()
+    back = sender.send(STATUS_EMAIL, ["alice@example.org"], MODERATOR)
+
+    assert [failure.address for failure in down.temporary] == ["alice@example.org"]
+    assert down.delivered == () and down.permanent == ()
+    assert back == SendResult(delivered=("alice@example.org",))
+    assert len(smtp_server.wait_for(2)) == 2
+
+
+def test_no_server_at_all_is_a_temporary_failure(smtp_server: SmtpServer) -> None:
+    smtp_server.stop()
+    result = SmtpSender(parse_smtp_url(smtp_server.url()), timeout=2.0).send(
+        STATUS_EMAIL, ["alice@example.org"], MODERATOR
+    )
+    assert not result.ok and len(result.temporary) == 1 and result.temporary[0].code == 0
+
+
+def test_a_5xx_recipient_fails_for_good_and_the_others_get_the_message(
+    smtp_server: SmtpServer, sender: SmtpSender
+) -> None:
+    smtp_server.handler.reply_to("ghost@example.org", "550 5.1.1 No such user")
+
+    result = sender.send(STATUS_EMAIL, ["alice@example.org", "ghost@example.org"], MODERATOR)
+
+    assert result == SendResult(
+        delivered=("alice@example.org",),
+        permanent=(RecipientFailure("ghost@example.org", 550, "5.1.1 No such user"),),
+    )
+    assert smtp_server.wait_for(1)[0].recipients == ("alice@example.org",)
+
+
+def test_a_4xx_recipient_is_retried_later(smtp_server: SmtpServer, sender: SmtpSender) -> None:
+    smtp_server.handler.reply_to("bob@example.org", "450 4.2.1 Mailbox busy, try later")
+
+    result = sender.send(STATUS_EMAIL, ["bob@example.org"], MODERATOR)
+
+    assert result == SendResult(
+        temporary=(RecipientFailure("bob@example.org", 450, "4.2.1 Mailbox busy, try later"),)
+    )
+    assert sender.send(STATUS_EMAIL, ["alice@example.org"], MODERATOR).ok
+
+
+def test_credentials_in_the_url_log_in() -> None:
+    with running_smtpd(credentials={"gm": "s3cret"}) as server:
+        smtp = SmtpSender(parse_smtp_url(server.url("gm")), timeout=5.0)
+        result = smtp.send(STATUS_EMAIL, ["alice@example.org"], MODERATOR)
+        smtp.close()
+        assert result.ok and len(server.wait_for(1)) == 1
+
+
+def test_a_refused_login_is_temporary_not_the_recipients_fault() -> None:
+    with running_smtpd(credentials={"gm": "s3cret"}) as server:
+        url = f"smtp://gm:wrong@{server.host}:{server.port}"
+        result = SmtpSender(parse_smtp_url(url), timeout=5.0).send(
+            STATUS_EMAIL, ["alice@example.org"], MODERATOR
+        )
+        assert result.permanent == ()
+        assert [failure.code for failure in result.temporary] == [535]
+
+
+def test_sending_needs_a_recipient(sender: SmtpSender) -> None:
+    with pytest.raises(ValueError, match="recipient"):
+        sender.send(STATUS_EMAIL, [], MODERATOR)

@@ -1,0 +1,121 @@
+"""Each game-master command: it changes what it says, is in the history with its reason, and the
+players are told."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from sqlmodel import Session
+
+from pbem.moderator import gm
+from pbem.moderator.desk import Desk
+from pbem.orders.incoming import read_email
+from pbem.store import last_history, session_scope
+from tests.moderator.conftest import ANN, BO, SETTINGS, Table
+
+
+def run(game: Table, command, *args):
+    with session_scope(game.engine) as session:
+        return command(Desk(session, SETTINGS), game.id, *args)
+
+
+def last_entry(game: Table):
+    with Session(game.engine) as session:
+        return last_history(session, game.id, 1)[-1]
+
+
+def told(game: Table, since: int) -> set[str]:
+    return {r.to_address for r in game.outbox()[since:] if r.kind in ("gm", "status")}
+
+
+@pytest.fixture
+def sm(table) -> Table:
+    return table("showmanager", [ANN, BO], seed=11, first_player=ANN)
+
+
+def test_gm_order_plays_for_the_player_on_turn(sm):
+    sent = len(sm.outbox())
+    run(sm, gm.order, ANN, "HIRE 0", "Ann is travelling")
+    assert sm.game().engine.awaiting(sm.game().state) == (1,)
+    entry = last_entry(sm)
+    assert (entry.actor, entry.kind, entry.why) == ("gm", "gm", "Ann is travelling")
+    assert told(sm, sent) == {ANN, BO}
+
+
+def test_gm_order_for_a_player_not_on_turn_is_refused(sm):
+    with pytest.raises(gm.GmError):
+        run(sm, gm.order, BO, "HIRE 0", None)
+
+
+def test_gm_undo_restores_the_state_before_the_last_order(sm):
+    start = sm.game().row.state
+    sm.mail(ANN, "HIRE 0")
+    assert sm.game().row.state != start
+    run(sm, gm.undo, None, "misclick")
+    assert json.loads(sm.game().row.state) == json.loads(start)
+    assert last_entry(sm).summary == "undo to entry 1"
+
+
+def test_gm_set_money_changes_only_that_players_money(sm):
+    run(sm, gm.set_money, BO, 5, "compensation")
+    view = sm.game().engine.view(sm.game().state, None)
+    assert [p.money for p in view.players] == [36, 5]
+    assert last_entry(sm).why == "compensation"
+
+
+def test_gm_set_value_reranks_the_chip(sm):
+    loaded = sm.game()
+    engine = loaded.engine
+    for _ in range(40):  # play until Ann has a production on the board
+        loaded = sm.game()
+        view = engine.view(loaded.state, None)
+        if any(chip.owner == 0 for city in view.cities for chip in city.chips):
+            break
+        seat = engine.awaiting(loaded.state)[0]
+        run(sm, gm.order, [ANN, BO][seat], _stage_or_hire(engine, loaded.state, seat), None)
+    chip = next(c for city in view.cities for c in city.chips if c.owner == 0)
+    run(sm, gm.set_value, ANN, f"{chip.musical}#{chip.number}", 1, "typo")
+    view = engine.view(sm.game().state, None)
+    assert any(c.value == 1 and c.owner == 0 for city in view.cities for c in city.chips)
+
+
+def _stage_or_hire(engine, state, seat) -> str:
+    from pbem.orders.format import order_text
+
+    return order_text(engine.default_actions(state, seat))
+
+
+def test_gm_replace_gives_the_seat_a_new_address_and_secret(sm):
+    old_secret = sm.secret(BO)
+    run(sm, gm.replace, BO, "bo@new.example", "new job")
+    seat = sm.game().seat(1)
+    assert seat.address == "bo@new.example" and seat.secret != old_secret
+    assert sm.outbox()[-1].to_address == "bo@new.example"
+
+
+def test_gm_remove_hands_the_seat_to_a_computer_player(sm):
+    run(sm, gm.remove, BO, "left the hobby")
+    assert sm.game().seat(1).kind == "bot"
+    sm.mail(ANN, "HIRE 0")
+    assert sm.game().engine.awaiting(sm.game().state) == (0,)  # the bot moved at once
+
+
+def test_gm_pause_stops_orders_and_resume_takes_them_again(sm):
+    run(sm, gm.pause, "holidays")
+    assert sm.mail(ANN, "HIRE 0").status == "rejected"
+    assert "paused" in read_email(sm.outbox()[-1].raw).text
+    run(sm, gm.pause, "back", True)
+    assert sm.mail(ANN, "HIRE 0").status == "accepted"
+
+
+def test_gm_resend_sends_the_status_again(sm):
+    sent = len(sm.outbox())
+    run(sm, gm.resend, BO)
+    assert [r.to_address for r in sm.outbox()[sent:]] == [BO]
+
+
+def test_gm_deadline_is_recorded(sm):
+    run(sm, gm.deadline, 48.0, "default", "speed up")
+    row = sm.game().row
+    assert row.deadline_hours == 48.0 and row.policy == "default" and row.deadline_at

@@ -1,0 +1,154 @@
+"""Message in, outbox out: one email, one transaction, the right replies."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pbem.orders.incoming import read_email
+from tests.moderator.conftest import ANN, BO, CY, SETTINGS, Table
+
+
+def _sm(table: Callable[..., Table]) -> Table:
+    return table("showmanager", [ANN, BO], seed=7, first_player=ANN)
+
+
+def test_start_sends_each_player_a_welcome_with_a_reply_address_carrying_the_secret(table):
+    game = _sm(table)
+    welcome = [r for r in game.outbox() if r.kind == "status"]
+    assert sorted(r.to_address for r in welcome) == [ANN, BO]
+    first = read_email(welcome[0].raw)
+    assert first.subject == f"[{game.id}] Welcome"
+    assert first.reply_to == f"pbem+{game.id}.{game.secret(welcome[0].to_address)}@example.org"
+
+
+def test_same_message_twice_has_no_second_effect(table):
+    game = _sm(table)
+    raw = game.email(ANN, "HIRE 0")
+    assert game.send(raw).status == "accepted"
+    sent = len(game.outbox())
+    state = game.game().row.state
+    assert game.send(raw).status == "duplicate"
+    assert len(game.outbox()) == sent
+    assert game.game().row.state == state
+
+
+def test_one_bad_line_rejects_the_whole_email(table):
+    game = _sm(table)
+    before = game.game().row.state
+    result = game.mail(ANN, "REFRESH\nHIRE 0\nHIRE 1")
+    assert result.status == "rejected"
+    assert game.game().row.state == before
+    reply = read_email(game.outbox()[-1].raw)
+    assert "not carried out" in reply.text or "nothing in the game changed" in reply.text
+
+
+def test_from_alone_never_authenticates(table):
+    game = _sm(table)
+    before = game.game().row.state
+    result = game.mail(ANN, "HIRE 0", to=SETTINGS.address, subject=f"[{game.id}] orders")
+    assert result.status == "rejected"
+    assert game.game().row.state == before
+
+
+def test_subject_tag_with_password_line_authenticates(table):
+    game = _sm(table)
+    body = f"PASSWORD {game.secret(ANN)}\nHIRE 0"
+    result = game.mail(ANN, body, to=SETTINGS.address, subject=f"Re: [{game.id}] Your turn")
+    assert result.status == "accepted"
+
+
+def test_a_secret_from_another_address_is_accepted_and_copied_to_the_seat(table):
+    game = _sm(table)
+    raw = game.email(ANN, "HIRE 0").replace(f"From: {ANN}".encode(), b"From: ann@work.example")
+    assert game.send(raw).status == "accepted"
+    replies = [r.to_address for r in game.outbox() if r.kind == "reply"]
+    assert replies == ["ann@work.example", ANN]
+
+
+def test_one_games_secret_never_acts_in_another_game(table):
+    first = _sm(table)
+    second = _sm(table)
+    stolen = f"pbem+{second.id}.{first.secret(ANN)}@example.org"
+    if first.secret(ANN) in (second.secret(ANN), second.secret(BO)):
+        return  # the two games drew the same secret by chance; nothing to test
+    before = second.game().row.state
+    assert second.mail(ANN, "HIRE 0", to=stolen).status == "rejected"
+    assert second.game().row.state == before
+
+
+def test_one_seats_secret_orders_only_for_that_seat(table):
+    game = _sm(table)
+    bo_address = f"pbem+{game.id}.{game.secret(BO)}@example.org"
+    result = game.mail(ANN, "HIRE 0", to=bo_address)
+    # Bo's secret acts for Bo's seat, whoever sends it, and Bo's turn has not come: queued.
+    assert result.status == "queued"
+    assert game.game().engine.awaiting(game.game().state) == (0,)
+
+
+def test_mail_from_machines_gets_no_reply(table):
+    game = _sm(table)
+    sent = len(game.outbox())
+    machine_headers = [
+        {"Auto-Submitted": "auto-replied"},
+        {"Precedence": "bulk"},
+        {"List-Id": "<players.example.org>"},
+        {"Return-Path": "<>"},
+    ]
+    for headers in machine_headers:
+        assert game.mail(ANN, "HIRE 0", headers=headers).status == "ignored"
+    assert game.mail("MAILER-DAEMON@example.org", "HIRE 0",
+                     to=f"pbem+{game.id}.{game.secret(ANN)}@example.org").status == "ignored"
+    assert len(game.outbox()) == sent
+
+
+def test_strangers_get_a_few_replies_an_hour_at_most(table):
+    game = _sm(table)
+    for _ in range(6):
+        game.mail("stranger@example.net", "hello", to=SETTINGS.address, subject="hi")
+    strangers = [r for r in game.outbox() if r.to_address == "stranger@example.net"]
+    assert len(strangers) == 3
+
+
+def test_an_email_without_orders_is_answered_with_help_and_rejected(table):
+    game = _sm(table)
+    assert game.mail(ANN, "Thanks for running this!").status == "rejected"
+    assert "HIRE" in read_email(game.outbox()[-1].raw).text
+
+
+def test_early_order_waits_for_the_turn_and_is_applied_then(table):
+    game = _sm(table)
+    assert game.mail(BO, "HIRE 0").status == "queued"
+    assert game.mail(ANN, "HIRE 0").status == "accepted"
+    loaded = game.game()
+    view = loaded.engine.view(loaded.state, None)
+    assert [p.hand_size for p in view.players] == [1, 1]
+    assert loaded.engine.awaiting(loaded.state) == (0,)
+
+
+def test_big_time_phase_resolves_when_every_bid_is_in(table):
+    game = table("bigtime", [ANN, BO, CY], seed=3)
+    assert game.mail(ANN, "BID 0").status == "accepted"
+    assert game.mail(BO, "BID 0").status == "accepted"
+    assert game.game().state.phase_key == "r1p1"
+    assert game.mail(CY, "BID 0").status == "accepted"
+    assert game.game().state.phase_key == "r1p2"
+    statuses = [r for r in game.outbox() if r.kind == "status"]
+    assert {r.to_address for r in statuses[3:]} == {ANN, BO}  # Cy's reply carries the status
+
+
+def test_big_time_email_for_a_resolved_phase_is_stale(table):
+    game = table("bigtime", [ANN, BO], seed=3)
+    old_subject = game.latest_subject(ANN)
+    game.mail(ANN, "BID 0")
+    game.mail(BO, "BID 0")
+    before = game.game().row.state
+    assert game.mail(ANN, "BID 0", subject=old_subject).status == "rejected"
+    assert game.game().row.state == before
+    assert "already been resolved" in read_email(game.outbox()[-1].raw).text
+
+
+def test_quoted_status_email_under_a_reply_is_not_read_as_orders(table):
+    game = _sm(table)
+    body = "HIRE 0\n\nOn Tue, 1 Dec 2026, pbem <pbem@example.org> wrote:\n> HIRE 1\n> REFRESH\n"
+    assert game.mail(ANN, body).status == "accepted"
+    assert game.game().engine.awaiting(game.game().state) == (1,)
