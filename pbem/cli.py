@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import logging
 import sys
 from pathlib import Path
 
@@ -14,6 +15,9 @@ from rich.table import Table
 from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
+from pbem.daemon import Daemon
+from pbem.daemon_check import check_settings
+from pbem.demo import run_demo
 from pbem.games.registry import GAMES, UnknownGame, engine_for
 from pbem.gm_cli import gm_app
 from pbem.moderator.desk import Desk
@@ -90,11 +94,17 @@ def start(
     engine, settings = _open()
     try:
         players = [PlayerSpec.parse(text) for text in player] + [
-            PlayerSpec(f"{name.lower()}.bot@{settings.domain}", f"{name} (bot)", name) for name in bot
+            PlayerSpec(f"{name.lower()}.bot@{settings.domain}", f"{name} (bot)", name)
+            for name in bot
         ]
         request = GameRequest(
-            game=game, players=tuple(players), variant=variant, seed=seed,
-            first_player=first_player, data_file=data, deadline_hours=deadline,
+            game=game,
+            players=tuple(players),
+            variant=variant,
+            seed=seed,
+            first_player=first_player,
+            data_file=data,
+            deadline_hours=deadline,
             policy=policy,  # type: ignore[arg-type]
         )
         with session_scope(engine) as session:
@@ -113,8 +123,14 @@ def games() -> None:
     with Session(engine) as session:
         for row in session.exec(select(GameRow).order_by(col(GameRow.created_at))).all():
             seats = seats_of(session, row.id)
-            table.add_row(row.id, row.game, row.variant, row.status, str(len(seats)),
-                          row.created_at.strftime("%Y-%m-%d %H:%M"))
+            table.add_row(
+                row.id,
+                row.game,
+                row.variant,
+                row.status,
+                str(len(seats)),
+                row.created_at.strftime("%Y-%m-%d %H:%M"),
+            )
     Console().print(table)
 
 
@@ -129,16 +145,31 @@ def show(game: str, as_json: bool = typer.Option(False, "--json")) -> None:
             typer.echo(f"Error: {exc}", err=True)
             raise typer.Exit(1) from exc
         if as_json:
-            typer.echo(json.dumps({
-                "id": loaded.id, "game": loaded.row.game, "variant": loaded.row.variant,
-                "status": loaded.row.status,
-                "seats": [{"address": s.address, "name": s.name, "kind": s.kind} for s in loaded.seats],
-                **standings(loaded),
-                "view": dataclasses.asdict(loaded.engine.view(loaded.state, None)),
-            }, default=str))
+            typer.echo(
+                json.dumps(
+                    {
+                        "id": loaded.id,
+                        "game": loaded.row.game,
+                        "variant": loaded.row.variant,
+                        "status": loaded.row.status,
+                        "seats": [
+                            {"address": s.address, "name": s.name, "kind": s.kind}
+                            for s in loaded.seats
+                        ],
+                        **standings(loaded),
+                        "view": dataclasses.asdict(loaded.engine.view(loaded.state, None)),
+                    },
+                    default=str,
+                )
+            )
             return
-        text, _html = render("status", title=f"{loaded.id} (game master's view)",
-                             game_id=loaded.id, events=[], **status_context(loaded, None))
+        text, _html = render(
+            "status",
+            title=f"{loaded.id} (game master's view)",
+            game_id=loaded.id,
+            events=[],
+            **status_context(loaded, None),
+        )
         typer.echo(text)
 
 
@@ -149,8 +180,13 @@ def history(game: str) -> None:
     table = Table("#", "when", "who", "what", "why")
     with Session(engine) as session:
         for entry in last_history(session, game, limit=1_000_000):
-            table.add_row(str(entry.seq), entry.at.strftime("%Y-%m-%d %H:%M:%S"), entry.actor,
-                          entry.summary, entry.why or "")
+            table.add_row(
+                str(entry.seq),
+                entry.at.strftime("%Y-%m-%d %H:%M:%S"),
+                entry.actor,
+                entry.summary,
+                entry.why or "",
+            )
     Console().print(table)
 
 
@@ -168,10 +204,81 @@ def replay_command(
         typer.echo(json.dumps(result.summary))
     else:
         summary = result.summary
-        typer.echo(f"{summary['game']} ({summary['variant']}): finished={summary['finished']} "
-                   f"winner={summary['winner']} rejected={summary['rejected']} "
-                   f"replies={summary['replies']}")
+        typer.echo(
+            f"{summary['game']} ({summary['variant']}): finished={summary['finished']} "
+            f"winner={summary['winner']} rejected={summary['rejected']} "
+            f"replies={summary['replies']}"
+        )
     for problem in result.mismatches:
         typer.echo(problem, err=True)
     if result.mismatches:
+        raise typer.Exit(1)
+
+
+@app.command()
+def run(
+    once: bool = typer.Option(False, "--once", help="One intake, deadline and send cycle; exit."),
+    gm: str | None = typer.Option(None, "--gm", help="Who hears of set-aside mail and deadlines."),
+    wait: float = typer.Option(300.0, help="Seconds to wait for new mail between cycles."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Log at DEBUG level."),
+) -> None:
+    """The mail daemon in the foreground: take in mail, answer, send the outbox; SIGTERM stops."""
+    logging.basicConfig(
+        level=logging.DEBUG if verbose else logging.INFO,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    _, settings = _open()
+    daemon = Daemon(settings, gm_address=gm)
+    if not once:
+        daemon.run_forever(wait)
+        return
+    try:
+        report = daemon.cycle()
+    finally:
+        daemon.close()
+    typer.echo(
+        f"received {report.intake.stored}, deadlines acted on {report.deadlines}, "
+        f"sent {report.outbox.sent}, deferred {report.outbox.deferred}, "
+        f"failed {report.outbox.failed}"
+    )
+
+
+@app.command()
+def demo(
+    game: str = typer.Option("bigtime", "--game", help=f"One of: {', '.join(GAMES)}"),
+    players: int = typer.Option(4, "--players", help="Number of players."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the game."),
+) -> None:
+    """Play a whole game here, no mail server needed, and show where to read every email."""
+    if game not in GAMES:
+        raise typer.BadParameter(f"--game must be one of {', '.join(GAMES)}")
+    try:
+        result = run_demo(game, players, seed, Path.cwd())
+    except StartError as exc:
+        typer.echo(f"Error: {exc}", err=True)
+        raise typer.Exit(2) from exc
+    typer.echo(f"Game {result.game_id} finished after {result.cycles} daemon cycles.")
+    for rank, standing in enumerate(result.outcome.standings, start=1):
+        typer.echo(
+            f"{rank}. {result.names[standing.seat]}: {standing.score} points, "
+            f"money {standing.money}"
+        )
+    winner = result.outcome.winner
+    typer.echo(f"Winner: {result.names[winner]}" if winner is not None else "No single winner.")
+    typer.echo(f"{result.emails_sent} emails sent, one file each, in {result.sent_folder}")
+
+
+config_app = typer.Typer(help="Check the configuration.", no_args_is_help=True)
+app.add_typer(config_app, name="config")
+
+
+@config_app.command("check")
+def config_check() -> None:
+    """Validate the settings and connect to the database and the mail servers."""
+    problems = 0
+    for check in check_settings():
+        mark = "OK  " if check.ok else "FIX "
+        typer.echo(f"{mark}{check.what}: {check.detail}")
+        problems += not check.ok
+    if problems:
         raise typer.Exit(1)

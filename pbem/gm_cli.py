@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, redirect_stdout
 
 import click
 import typer
@@ -14,7 +15,9 @@ from pbem.moderator.desk import Desk
 from pbem.settings import Settings, load_settings
 from pbem.store import GameNotFound, open_database, session_scope
 
-gm_app = typer.Typer(help="Game-master overrides; each is recorded in the history and told to the players.")
+gm_app = typer.Typer(
+    help="Game-master overrides; each is recorded in the history and told to the players."
+)
 
 WHY = typer.Option(None, "--why", help="Why: recorded in the history and told to the players.")
 
@@ -37,8 +40,13 @@ def _desk(ctx: typer.Context) -> Iterator[Desk]:
 
 
 @gm_app.command()
-def order(ctx: typer.Context, game: str, orders: str, as_: str = typer.Option(..., "--as"),
-          why: str | None = WHY) -> None:
+def order(
+    ctx: typer.Context,
+    game: str,
+    orders: str,
+    as_: str = typer.Option(..., "--as"),
+    why: str | None = WHY,
+) -> None:
     """Enter orders for a player, as if they had sent them."""
     with _desk(ctx) as desk:
         gm.order(desk, game, as_, orders, why)
@@ -46,8 +54,12 @@ def order(ctx: typer.Context, game: str, orders: str, as_: str = typer.Option(..
 
 
 @gm_app.command()
-def undo(ctx: typer.Context, game: str, to: int | None = typer.Option(None, "--to"),
-         why: str | None = WHY) -> None:
+def undo(
+    ctx: typer.Context,
+    game: str,
+    to: int | None = typer.Option(None, "--to"),
+    why: str | None = WHY,
+) -> None:
     """Go back to the state after history entry N (default: the one before the last)."""
     with _desk(ctx) as desk:
         target = gm.undo(desk, game, to, why)
@@ -55,7 +67,9 @@ def undo(ctx: typer.Context, game: str, to: int | None = typer.Option(None, "--t
 
 
 @gm_app.command("set-money")
-def set_money(ctx: typer.Context, game: str, player: str, amount: int, why: str | None = WHY) -> None:
+def set_money(
+    ctx: typer.Context, game: str, player: str, amount: int, why: str | None = WHY
+) -> None:
     """Set a player's money (Show Manager, thousands)."""
     with _desk(ctx) as desk:
         gm.set_money(desk, game, player, amount, why)
@@ -63,8 +77,9 @@ def set_money(ctx: typer.Context, game: str, player: str, amount: int, why: str 
 
 
 @gm_app.command("set-value")
-def set_value(ctx: typer.Context, game: str, player: str, production: str, value: int,
-              why: str | None = WHY) -> None:
+def set_value(
+    ctx: typer.Context, game: str, player: str, production: str, value: int, why: str | None = WHY
+) -> None:
     """Set the value of a player's chip, e.g. WOLF#1 12 (it is re-ranked in its city)."""
     with _desk(ctx) as desk:
         gm.set_value(desk, game, player, production, value, why)
@@ -104,9 +119,13 @@ def resume(ctx: typer.Context, game: str, why: str | None = WHY) -> None:
 
 
 @gm_app.command()
-def deadline(ctx: typer.Context, game: str, hours: float | None = typer.Argument(None),
-             policy: str | None = typer.Option(None, help="wait, default or skip"),
-             why: str | None = WHY) -> None:
+def deadline(
+    ctx: typer.Context,
+    game: str,
+    hours: float | None = typer.Argument(None),
+    policy: str | None = typer.Option(None, help="wait, default or skip"),
+    why: str | None = WHY,
+) -> None:
     """Set the deadline of each turn or phase in hours (none: no deadline)."""
     if policy not in (None, "wait", "default", "skip"):
         raise typer.BadParameter("policy must be wait, default or skip")
@@ -116,8 +135,9 @@ def deadline(ctx: typer.Context, game: str, hours: float | None = typer.Argument
 
 
 @gm_app.command()
-def resend(ctx: typer.Context, game: str, player: str | None = typer.Argument(None),
-           why: str | None = WHY) -> None:
+def resend(
+    ctx: typer.Context, game: str, player: str | None = typer.Argument(None), why: str | None = WHY
+) -> None:
     """Send the status email again, to one player or to all."""
     with _desk(ctx) as desk:
         gm.resend(desk, game, player)
@@ -128,6 +148,8 @@ def run_gm_words(engine: Engine, settings: Settings, words: list[str]) -> None:
     """Run `pbem gm WORDS...` against a given database (used by replay)."""
     command = typer.main.get_command(gm_app)
     try:
-        command.main(args=words, obj=(engine, settings), standalone_mode=False)
+        # Replay's stdout carries one JSON object; the command's own words go to stderr.
+        with redirect_stdout(sys.stderr):
+            command.main(args=words, obj=(engine, settings), standalone_mode=False)
     except click.ClickException as exc:
         raise ValueError(f"gm {' '.join(words)}: {exc.format_message()}") from exc

@@ -18,13 +18,13 @@ import yaml
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
+from pbem.gm_cli import run_gm_words
 from pbem.moderator.addresses import reply_address
 from pbem.moderator.desk import Desk
 from pbem.moderator.inbound import handle_inbound
 from pbem.moderator.loaded import LoadedGame, load_game
 from pbem.moderator.start import GameRequest, PlayerSpec, start_game
 from pbem.orders.incoming import read_email
-from pbem.gm_cli import run_gm_words
 from pbem.settings import Settings
 from pbem.store import OutboxRow, open_database, session_scope
 
@@ -64,8 +64,12 @@ def load_transcript(path: Path) -> dict[str, Any]:
 class Replayer:
     """A game in a database of its own, fed emails and GM commands as a transcript lists them."""
 
-    def __init__(self, data: dict[str, Any], database_url: str = "sqlite://",
-                 settings: Settings | None = None) -> None:
+    def __init__(
+        self,
+        data: dict[str, Any],
+        database_url: str = "sqlite://",
+        settings: Settings | None = None,
+    ) -> None:
         self.settings = settings or Settings(database_url=database_url)
         self.engine = open_database(database_url)
         players = [PlayerSpec(str(p["email"]), p.get("name")) for p in data.get("players") or []]
@@ -74,8 +78,12 @@ class Replayer:
         if "reviews" in setup:
             setup["reviews"] = {seats[str(k).lower()]: v for k, v in setup["reviews"].items()}
         request = GameRequest(
-            game=data["game"], players=tuple(players), variant=data.get("variant", "standard"),
-            seed=int(data.get("seed", 0)), first_player=data.get("first_player"), setup=setup,
+            game=data["game"],
+            players=tuple(players),
+            variant=data.get("variant", "standard"),
+            seed=int(data.get("seed", 0)),
+            first_player=data.get("first_player"),
+            setup=setup,
         )
         with session_scope(self.engine) as session:
             self.game_id = start_game(Desk(session, self.settings), request).id
@@ -116,11 +124,16 @@ class Replayer:
         with Session(self.engine) as session:
             game = self.game(session)
             seat = next((s for s in game.seats if s.address.lower() == sender.lower()), None)
-            to = (reply_address(self.settings.address, self.game_id, seat.secret) if seat
-                  else self.settings.address)
+            to = (
+                reply_address(self.settings.address, self.game_id, seat.secret)
+                if seat
+                else self.settings.address
+            )
             latest = session.exec(
-                select(OutboxRow.raw).where(col(OutboxRow.to_address) == sender)
-                .where(col(OutboxRow.kind) == "status").order_by(col(OutboxRow.id).desc())
+                select(OutboxRow.raw)
+                .where(col(OutboxRow.to_address) == sender)
+                .where(col(OutboxRow.kind) == "status")
+                .order_by(col(OutboxRow.id).desc())
             ).first()
         subject = entry.get("subject")
         if subject is None and latest is not None:
@@ -160,8 +173,11 @@ def standings(game: LoadedGame) -> dict[str, Any]:
         musical = {m.name: m.shown for m in view.musicals}
         board = {
             city.shown: [
-                {"owner": "touring" if chip.owner is None else emails[chip.owner],
-                 "musical": musical[chip.musical], "value": chip.value}
+                {
+                    "owner": "touring" if chip.owner is None else emails[chip.owner],
+                    "musical": musical[chip.musical],
+                    "value": chip.value,
+                }
                 for chip in city.chips
             ]
             for city in view.cities

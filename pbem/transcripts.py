@@ -1,6 +1,6 @@
 """Recording transcripts: a game played by random legal emails through the real moderator path.
 
-    python -m pbem.transcripts GAME VARIANT PLAYERS SEED > sample_games/NAME.yaml
+    python -m pbem.transcripts GAME VARIANT PLAYERS SEED sample_games/NAME.yaml
 
 The recorder weaves in what a real game brings (REPLAY.md, issue 4): a rejected order, a quoted
 reply, a signature, an HTML-only email, an early order that waits for its turn (Show Manager) and
@@ -31,7 +31,9 @@ QUOTE = (
 class _Recorder:
     def __init__(self, game: str, variant: str, players: int, seed: int) -> None:
         self.data: dict[str, Any] = {
-            "game": game, "variant": variant, "seed": seed,
+            "game": game,
+            "variant": variant,
+            "seed": seed,
             "players": [{"email": f"{n.lower()}@example.org", "name": n} for n in NAMES[:players]],
             "messages": [],
         }
@@ -78,11 +80,16 @@ class _Recorder:
             elif step == 8:
                 self.send(dict(entry))
                 self.gm("undo --why 'testing the undo'")
-            elif step >= 10 and game.row.game == "showmanager" and "early" not in self.data:
-                if self._early_order(seat, actions, game):
-                    step += 1
-                    continue
-            self.send(entry)
+            elif (
+                step >= 10
+                and game.row.game == "showmanager"
+                and "early" not in self.data
+                and self._early_order(seat, actions, game)
+            ):
+                step += 1
+                continue
+            if self.send(entry) == "rejected":
+                raise RuntimeError(f"a random legal email was rejected: {entry}")
             step += 1
         self.data.pop("early", None)
         summary = self.replayer.summary(self.rejected)
@@ -112,9 +119,10 @@ def record(game: str, variant: str, players: int, seed: int) -> dict[str, Any]:
 
 
 def main(argv: list[str]) -> None:
-    game, variant, players, seed = argv[0], argv[1], int(argv[2]), int(argv[3])
-    yaml.safe_dump(record(game, variant, players, seed), sys.stdout, sort_keys=False,
-                   allow_unicode=True, width=100)
+    game, variant, players, seed, path = argv[0], argv[1], int(argv[2]), int(argv[3]), argv[4]
+    transcript = record(game, variant, players, seed)
+    with open(path, "w", encoding="utf-8") as handle:
+        yaml.safe_dump(transcript, handle, sort_keys=False, allow_unicode=True, width=100)
 
 
 if __name__ == "__main__":

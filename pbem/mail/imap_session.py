@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ssl
 from collections.abc import Iterable
+from contextlib import suppress
 from dataclasses import dataclass
 
 from imapclient import IMAPClient
@@ -151,10 +152,9 @@ class ImapSession:
 
 
 def _abandon(client: IMAPClient) -> None:
-    try:
+    # The socket is closed either way; an error only says the server had already hung up.
+    with suppress(OSError):
         client.shutdown()
-    except OSError:
-        pass  # the socket is closed either way; the server had already hung up
 
 
 def _announces_mail(response: tuple[object, ...]) -> bool:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr, make_msgid
-from datetime import UTC, datetime
 
 _UNSAFE_HEADER = re.compile(r"[\r\n\x00]+")
 

@@ -35,15 +35,22 @@ def _tell(desk: Desk, game: LoadedGame, lines: Sequence[str], why: str | None) -
     for seat in game.humans():
         desk.postman.post(
             notice_letter(
-                to=seat.address, game=game, seat=seat.position, settings=desk.settings,
-                words="The game master changed the game", lines=lines, why=why, kind="gm",
+                to=seat.address,
+                game=game,
+                seat=seat.position,
+                settings=desk.settings,
+                words="The game master changed the game",
+                lines=lines,
+                why=why,
+                kind="gm",
             ),
             game.id,
         )
 
 
-def _changed(desk: Desk, game: LoadedGame, state: object, summary: str, why: str | None,
-             events: list[Event]) -> list[Event]:
+def _changed(
+    desk: Desk, game: LoadedGame, state: object, summary: str, why: str | None, events: list[Event]
+) -> list[Event]:
     before = KINDS[game.row.game].progress(game.state)
     save_state(desk.session, game, state, actor=GM, kind="gm", summary=summary, why=why)
     _tell(desk, game, [summary, *(e.text for e in events if e.seats is None)], why)
@@ -62,8 +69,14 @@ def order(desk: Desk, game_id: str, address: str, text: str, why: str | None) ->
         raise GmError(f"{address} has no orders to give now")
     before = KINDS[game.row.game].progress(game.state)
     outcome = carry_out(
-        desk, game, seat, parsed.actions, actor=GM, kind="gm",
-        summary=f"orders for {game.name_of(seat)}: {' / '.join(l.text for l in parsed.orders)}",
+        desk,
+        game,
+        seat,
+        parsed.actions,
+        actor=GM,
+        kind="gm",
+        summary=f"orders for {game.name_of(seat)}: "
+        + " / ".join(line.text for line in parsed.orders),
         why=why,
     )
     if outcome.refusal is not None:
@@ -83,8 +96,9 @@ def undo(desk: Desk, game_id: str, to: int | None, why: str | None) -> int:
     state = game.engine.load(json.loads(entry.state_after))
     if game.row.status == "finished":
         game.row.status = "running"
-    save_state(desk.session, game, state, actor=GM, kind="gm",
-               summary=f"undo to entry {target}", why=why)
+    save_state(
+        desk.session, game, state, actor=GM, kind="gm", summary=f"undo to entry {target}", why=why
+    )
     _tell(desk, game, [f"The game is back where it was after history entry {target}."], why)
     _resend(desk, game, [seat.position for seat in game.humans()])
     return target
@@ -100,8 +114,9 @@ def set_money(desk: Desk, game_id: str, address: str, amount: int, why: str | No
     _changed(desk, game, state, f"money of {game.name_of(seat)} set", why, events)
 
 
-def set_value(desk: Desk, game_id: str, address: str, production: str, value: int,
-              why: str | None) -> None:
+def set_value(
+    desk: Desk, game_id: str, address: str, production: str, value: int, why: str | None
+) -> None:
     game = load_game(desk.session, game_id)
     seat = _seat_of(game, address)
     if not hasattr(game.engine, "set_value"):
@@ -112,8 +127,14 @@ def set_value(desk: Desk, game_id: str, address: str, production: str, value: in
         events = game.engine.set_value(state, seat, musical, int(number) if number else None, value)
     except ValueError as exc:
         raise GmError(str(exc)) from exc
-    _changed(desk, game, state, f"value of {game.name_of(seat)}'s {production} set to {value}",
-             why, events)
+    _changed(
+        desk,
+        game,
+        state,
+        f"value of {game.name_of(seat)}'s {production} set to {value}",
+        why,
+        events,
+    )
 
 
 def replace(desk: Desk, game_id: str, old: str, new: str, why: str | None) -> None:
@@ -131,7 +152,9 @@ def replace(desk: Desk, game_id: str, old: str, new: str, why: str | None) -> No
 def remove(desk: Desk, game_id: str, address: str, why: str | None) -> None:
     game = load_game(desk.session, game_id)
     resign(desk, game, _seat_of(game, address), actor=GM, why=why or "removed by the GM")
-    _tell(desk, game, [f"The game master removed {address}; a computer player takes the seat."], why)
+    _tell(
+        desk, game, [f"The game master removed {address}; a computer player takes the seat."], why
+    )
 
 
 def pause(desk: Desk, game_id: str, why: str | None, resume_it: bool = False) -> None:
@@ -147,8 +170,9 @@ def pause(desk: Desk, game_id: str, why: str | None, resume_it: bool = False) ->
         follow_up(desk, game, [], "")
 
 
-def deadline(desk: Desk, game_id: str, hours: float | None, policy: str | None,
-             why: str | None) -> None:
+def deadline(
+    desk: Desk, game_id: str, hours: float | None, policy: str | None, why: str | None
+) -> None:
     game = load_game(desk.session, game_id)
     game.row.deadline_hours = hours
     game.row.deadline_at = desk.clock() + timedelta(hours=hours) if hours else None
@@ -170,5 +194,12 @@ def _resend(desk: Desk, game: LoadedGame, seats: Sequence[int]) -> None:
 
 
 def _record(desk: Desk, game: LoadedGame, summary: str, why: str | None) -> None:
-    append_history(desk.session, game.id, actor=GM, kind="gm", summary=summary, why=why,
-                   state_after=encode_state(game, game.state))
+    append_history(
+        desk.session,
+        game.id,
+        actor=GM,
+        kind="gm",
+        summary=summary,
+        why=why,
+        state_after=encode_state(game, game.state),
+    )

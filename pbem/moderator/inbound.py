@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 from datetime import timedelta
+from typing import Any
 
 from sqlalchemy import func
 from sqlmodel import col, select
@@ -26,11 +26,19 @@ from pbem.moderator.loaded import LoadedGame, load_game
 from pbem.moderator.loops import machine_reason
 from pbem.moderator.play import carry_out, follow_up, parse_for
 from pbem.moderator.seats import resign, send_history
-from pbem.orders.incoming import IncomingEmail, parse_message, read_email
 from pbem.orders.grammar import Command, Password
 from pbem.orders.help import help_text
-from pbem.store import GameRow, InboundRow, OutboxRow, QueuedOrderRow, get_game, message_key
-from pbem.store import record_inbound, seat_by_secret
+from pbem.orders.incoming import IncomingEmail, parse_message, read_email
+from pbem.store import (
+    GameRow,
+    InboundRow,
+    OutboxRow,
+    QueuedOrderRow,
+    get_game,
+    message_key,
+    record_inbound,
+    seat_by_secret,
+)
 from pbem.store.tables import InboundStatus
 
 STRANGER_REPLIES_PER_HOUR = 3
@@ -106,7 +114,10 @@ def _answer_stranger(desk: Desk, email: IncomingEmail) -> None:
     if recent >= STRANGER_REPLIES_PER_HOUR:
         return
     letter = notice_letter(
-        to=email.sender, game=None, seat=None, settings=desk.settings,
+        to=email.sender,
+        game=None,
+        seat=None,
+        settings=desk.settings,
         words=f"Re: {email.subject}" if email.subject else "Your email to the moderator",
         kind="stranger",
         lines=[
@@ -122,7 +133,11 @@ def _answer_stranger(desk: Desk, email: IncomingEmail) -> None:
 
 
 def _orders(
-    desk: Desk, game: LoadedGame, seat: int, email: IncomingEmail, row: InboundRow,
+    desk: Desk,
+    game: LoadedGame,
+    seat: int,
+    email: IncomingEmail,
+    row: InboundRow,
     copy_to: list[str],
 ) -> tuple[InboundStatus, str]:
     parsed = parse_for(game, email.text)
@@ -134,10 +149,17 @@ def _orders(
     def reply(verdict: str, events: Sequence[Event] = (), **details: Any) -> None:
         for address in copy_to:
             letter = reply_letter(
-                to=address, game=game, seat=seat, settings=desk.settings,
-                about=email.subject or "your orders", verdict=verdict, ignored=ignored,
-                accepted=list(dict.fromkeys(written)), events=events,
-                in_reply_to=email.message_id, **details,
+                to=address,
+                game=game,
+                seat=seat,
+                settings=desk.settings,
+                about=email.subject or "your orders",
+                verdict=verdict,
+                ignored=ignored,
+                accepted=list(dict.fromkeys(written)),
+                events=events,
+                in_reply_to=email.message_id,
+                **details,
             )
             desk.postman.post(letter, game.id)
 
@@ -157,15 +179,23 @@ def _orders(
             return "rejected", refused
         kind = KINDS[game.row.game]
         if kind.turn_based and seat not in game.engine.awaiting(game.state):
-            desk.session.add(QueuedOrderRow(
-                game_id=game.id, position=seat, inbound_id=row.id,
-                lines="\n".join(dict.fromkeys(line.text for line in order_lines)),
-            ))
+            assert row.id is not None  # flushed by record_inbound
+            desk.session.add(
+                QueuedOrderRow(
+                    game_id=game.id,
+                    position=seat,
+                    inbound_id=row.id,
+                    lines="\n".join(dict.fromkeys(line.text for line in order_lines)),
+                )
+            )
             verdict = "queued"
         else:
             before = kind.progress(game.state)
             outcome = carry_out(
-                desk, game, seat, [line.order for line in order_lines],
+                desk,
+                game,
+                seat,
+                [line.order for line in order_lines],
                 actor=game.seat(seat).address,
                 summary=" / ".join(dict.fromkeys(line.text for line in order_lines)),
                 inbound_id=row.id,
@@ -175,13 +205,15 @@ def _orders(
                 problem = f'line {line.number} "{line.text}": {outcome.refusal}'
                 reply("rejected", problems=[problem], show_status=True)
                 return "rejected", problem
-            events = follow_up(desk, game, list(outcome.events), before, answered=seat)
+            events = follow_up(desk, game, list(outcome.events), before)
     if "RESIGN" in commands:
         events += resign(desk, game, seat, actor=game.seat(seat).address, why="resigned by email")
     if "HISTORY" in commands:
         send_history(desk, game, seat, copy_to, email.message_id)
     reply(
-        verdict, events, show_status=game.row.status != "finished" or "STATUS" in commands,
+        verdict,
+        events,
+        show_status=game.row.status != "finished" or "STATUS" in commands,
         help_text=_help(game) if "HELP" in commands else None,
     )
     return verdict, "ok"

@@ -41,8 +41,6 @@ class GameKind:
 
     def status_subject(self, state: Any, seat: int, awaiting: tuple[int, ...]) -> str:
         if self.game == "bigtime":
-            if state.over:
-                return "Final result"
             return f"Round {state.round} · Phase {state.phase}"
         return "Your turn" if seat in awaiting else "Status"
 

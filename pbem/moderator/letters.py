@@ -1,4 +1,4 @@
-"""The letters the moderator writes, each rendered from templates with only what its reader may see."""
+"""The letters the moderator writes, rendered from templates with only what the reader may see."""
 
 from __future__ import annotations
 
@@ -48,11 +48,20 @@ def seat_reply_to(game: LoadedGame, seat: int, settings: Settings) -> str:
 
 
 def status_letter(
-    game: LoadedGame, seat: int, settings: Settings, events: Sequence[Event], headline: str | None = None
+    game: LoadedGame,
+    seat: int,
+    settings: Settings,
+    events: Sequence[Event],
+    headline: str | None = None,
 ) -> Letter:
     kind = KINDS[game.row.game]
     awaiting = game.engine.awaiting(game.state)
-    words = headline or kind.status_subject(game.state, seat, awaiting)
+    subject_words = (
+        "Final result"
+        if game.engine.is_over(game.state)
+        else kind.status_subject(game.state, seat, awaiting)
+    )
+    words = f"{headline} · {subject_words}" if headline else subject_words
     title = f"{kind.title} {game.id}: {words}"
     text, html = render(
         "status",
@@ -137,11 +146,21 @@ def notice_letter(
     game_id = game.id if game else None
     title = f"{KINDS[game.row.game].title} {game_id}: {words}" if game else words
     text, html = render(
-        "notice", title=title, game_id=game_id, lines=list(lines), why=why, help=help_text,
+        "notice",
+        title=title,
+        game_id=game_id,
+        lines=list(lines),
+        why=why,
+        help=help_text,
         entries=list(entries),
     )
     reply_to = seat_reply_to(game, seat, settings) if game and seat is not None else None
     return Letter(
-        to=to, subject=subject(game_id, words), text=text, html=html, kind=kind,
-        reply_to=reply_to, in_reply_to=in_reply_to,
+        to=to,
+        subject=subject(game_id, words),
+        text=text,
+        html=html,
+        kind=kind,
+        reply_to=reply_to,
+        in_reply_to=in_reply_to,
     )

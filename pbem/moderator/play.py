@@ -4,6 +4,7 @@ computer players, status mail and the final result."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import Any
 
 from pbem.games.base import Event, Submission
@@ -47,32 +48,37 @@ def carry_out(
     outcome = game.engine.submit(game.state, seat, list(actions))
     if outcome.accepted:
         save_state(
-            desk.session, game, outcome.state, actor=actor, kind=kind, summary=summary, why=why,
+            desk.session,
+            game,
+            outcome.state,
+            actor=actor,
+            kind=kind,
+            summary=summary,
+            why=why,
             inbound_id=inbound_id,
         )
     return outcome
 
 
 def follow_up(
-    desk: Desk, game: LoadedGame, events: list[Event], progress_before: str,
-    answered: int | None = None,
+    desk: Desk, game: LoadedGame, events: list[Event], progress_before: str
 ) -> list[Event]:
     """After a change: let waiting orders and computer players act, then tell the players.
 
     Every human seat gets a status email when the game moved on (a turn ended, a phase resolved),
-    except the seat `answered`, whose reply carries its status; once the game is over, everyone
-    gets the final result. Returns all the events, those of the automatic seats included.
+    and the deadline starts again; once the game is over, everyone gets the final result.
+    Returns all the events, those of the automatic seats included.
     """
     events = [*events, *_run_automatic_seats(desk, game)]
     kind = KINDS[game.row.game]
     if game.engine.is_over(game.state):
         tell_result(desk, game, events)
     elif kind.progress(game.state) != progress_before:
+        if game.row.deadline_hours:
+            game.row.deadline_at = desk.clock() + timedelta(hours=game.row.deadline_hours)
+            desk.session.add(game.row)
         for seat in game.humans():
-            if seat.position != answered:
-                desk.postman.post(
-                    status_letter(game, seat.position, desk.settings, events), game.id
-                )
+            desk.postman.post(status_letter(game, seat.position, desk.settings, events), game.id)
     return events
 
 
@@ -89,9 +95,7 @@ def tell_result(desk: Desk, game: LoadedGame, events: Sequence[Event]) -> None:
     )
     final = [*events, Event(winner), *(Event(line) for line in lines)]
     for seat in game.humans():
-        desk.postman.post(
-            status_letter(game, seat.position, desk.settings, final, "Final result"), game.id
-        )
+        desk.postman.post(status_letter(game, seat.position, desk.settings, final), game.id)
 
 
 def _run_automatic_seats(desk: Desk, game: LoadedGame) -> list[Event]:
@@ -117,8 +121,13 @@ def _next_automatic_step(desk: Desk, game: LoadedGame) -> list[Event] | None:
         if game.seat(seat).kind == "bot":
             actions = game.engine.default_actions(game.state, seat)  # type: ignore[attr-defined]
             outcome = carry_out(
-                desk, game, seat, actions, actor=f"bot:{game.name_of(seat)}",
-                summary=" / ".join(map(repr, actions)), kind="system",
+                desk,
+                game,
+                seat,
+                actions,
+                actor=f"bot:{game.name_of(seat)}",
+                summary=" / ".join(map(repr, actions)),
+                kind="system",
             )
             if not outcome.accepted:
                 raise RuntimeError(f"bot order refused in {game.id}: {outcome.refusal}")
@@ -138,7 +147,12 @@ def _apply_waiting_order(desk: Desk, game: LoadedGame, seat: int) -> list[Event]
     outcome = None
     if not problem:
         outcome = carry_out(
-            desk, game, seat, parsed.actions, actor=address, summary=order.lines.strip(),
+            desk,
+            game,
+            seat,
+            parsed.actions,
+            actor=address,
+            summary=order.lines.strip(),
             inbound_id=order.inbound_id,
         )
         if outcome.refusal is not None:
@@ -149,11 +163,15 @@ def _apply_waiting_order(desk: Desk, game: LoadedGame, seat: int) -> list[Event]
     if problem or outcome is None:
         desk.postman.post(
             notice_letter(
-                to=address, game=game, seat=seat, settings=desk.settings,
+                to=address,
+                game=game,
+                seat=seat,
+                settings=desk.settings,
                 words="Your waiting orders could not be carried out",
                 lines=[
-                    "Your turn has come, but the orders you sent earlier cannot be carried out now:",
-                    problem, "Nothing changed. The turn waits for your new orders.",
+                    "Your turn has come, but your earlier orders cannot be carried out now:",
+                    problem,
+                    "Nothing changed. The turn waits for your new orders.",
                 ],
             ),
             game.id,

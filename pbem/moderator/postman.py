@@ -22,7 +22,9 @@ class Postman:
         self.sent: list[EmailMessage] = []
 
     def post(self, letter: Letter, game_id: str | None) -> EmailMessage:
-        message = compose(letter, self.settings.address, MODERATOR_NAME, game_id, self.settings.domain)
+        message = compose(
+            letter, self.settings.address, MODERATOR_NAME, game_id, self.settings.domain
+        )
         add_outbox(
             self.session,
             message_id=str(message["Message-ID"]),

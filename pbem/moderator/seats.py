@@ -22,8 +22,12 @@ def resign(desk: Desk, game: LoadedGame, seat: int, *, actor: str, why: str) -> 
     desk.session.add(row)
     name = game.name_of(seat)
     append_history(
-        desk.session, game.id, actor=actor, kind="gm" if actor.startswith("gm") else "order",
-        summary=f"{name} resigned; a computer player takes the seat", why=why,
+        desk.session,
+        game.id,
+        actor=actor,
+        kind="gm" if actor.startswith("gm") else "order",
+        summary=f"{name} resigned; a computer player takes the seat",
+        why=why,
         state_after=encode_state(game, game.state),
     )
     events = [Event(f"{name} has left the game; a computer player takes over the seat.")]
@@ -47,9 +51,15 @@ def send_history(
     for address in to:
         desk.postman.post(
             notice_letter(
-                to=address, game=game, seat=seat, settings=desk.settings, words="History",
+                to=address,
+                game=game,
+                seat=seat,
+                settings=desk.settings,
+                words="History",
                 lines=[f"The last {len(entries)} entries of the game's history:"],
-                entries=entries, kind="reply", in_reply_to=in_reply_to,
+                entries=entries,
+                kind="reply",
+                in_reply_to=in_reply_to,
             ),
             game.id,
         )

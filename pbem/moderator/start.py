@@ -57,7 +57,8 @@ def start_game(desk: Desk, request: GameRequest) -> LoadedGame:
     engine = engine_for(request.game)
     if request.variant not in engine.variants:
         raise StartError(
-            f"{request.game} has no variant {request.variant!r}: choose {', '.join(engine.variants)}"
+            f"{request.game} has no variant {request.variant!r}: "
+            f"choose {', '.join(engine.variants)}"
         )
     addresses = [player.address.lower() for player in request.players]
     if len(set(addresses)) != len(addresses):
@@ -77,32 +78,46 @@ def start_game(desk: Desk, request: GameRequest) -> LoadedGame:
         raise StartError(f"cannot start {request.game}: {exc}") from exc
     session = desk.session
     row = GameRow(
-        id=next_game_id(session, request.game), game=request.game, variant=request.variant,
-        seed=seed, state=json.dumps(engine.dump(state)),
+        id=next_game_id(session, request.game),
+        game=request.game,
+        variant=request.variant,
+        seed=seed,
+        state=json.dumps(engine.dump(state)),
         data_file=str(request.data_file) if request.data_file else None,
-        deadline_hours=request.deadline_hours, policy=request.policy,
+        deadline_hours=request.deadline_hours,
+        policy=request.policy,
         deadline_at=(desk.clock() + timedelta(hours=request.deadline_hours))
-        if request.deadline_hours else None,
+        if request.deadline_hours
+        else None,
     )
     session.add(row)
     seats: list[SeatRow] = []
     for position, player in enumerate(request.players):
         seat = SeatRow(
-            game_id=row.id, position=position, address=player.address, name=player.name,
+            game_id=row.id,
+            position=position,
+            address=player.address,
+            name=player.name,
             secret=new_secret({s.secret for s in seats}),
-            kind="bot" if player.bot else "human", bot_name=player.bot,
+            kind="bot" if player.bot else "human",
+            bot_name=player.bot,
         )
         seats.append(seat)
         session.add(seat)
     session.flush()
     game = LoadedGame(row, seats, engine, state)
     append_history(
-        session, row.id, actor="gm", kind="gm", summary=f"game started (seed {seed})",
+        session,
+        row.id,
+        actor="gm",
+        kind="gm",
+        summary=f"game started (seed {seed})",
         state_after=encode_state(game, state),
     )
     welcome = Event(
         f"Welcome to {KINDS[request.game].title} game {row.id}! Players: "
-        + ", ".join(game.names) + ". Reply to this email to send your orders; HELP lists them."
+        + ", ".join(game.names)
+        + ". Reply to this email to send your orders; HELP lists them."
     )
     for seat in game.humans():
         desk.postman.post(

@@ -40,9 +40,12 @@ def order_line(action: Order) -> str:
 
 
 def order_text(actions: Sequence[Order]) -> str:
-    """The body of an email carrying `actions`, REFRESH repeats folded into one line."""
+    """The body of an email carrying `actions`, REFRESH repeats folded into one line; an empty
+    A.M. or P.M. preference says nothing, so it is left out."""
     lines: list[str] = []
     for action in actions:
+        if isinstance(action, bigtime.PreferAM | bigtime.PreferPM) and not action.acts:
+            continue
         line = order_line(action)
         if line == "REFRESH" and lines and lines[-1].startswith("REFRESH"):
             count = int(lines[-1].partition(" ")[2] or 1) + 1

@@ -38,16 +38,6 @@ def name_words(name: str) -> list[str]:
     return [word for word in _WORD_BREAK.split(name) if word]
 
 
-def word_runs(name: str) -> list[str]:
-    """Every run of consecutive words of a name (`Court Jester`: Court, Jester, Court Jester)."""
-    words = name_words(name)
-    return [
-        " ".join(words[start:end])
-        for start in range(len(words))
-        for end in range(start + 1, len(words) + 1)
-    ]
-
-
 @dataclass(frozen=True)
 class NameMatch:
     """The names a run of `length` words may mean; more than one candidate is ambiguous."""

@@ -10,7 +10,7 @@ from typing import Any
 
 from pbem.games.data import package_file, read_csv, read_toml
 from pbem.orders.errors import OrdersError
-from pbem.orders.names import NameTable, word_runs
+from pbem.orders.names import NameTable, name_words
 
 _ACT_ID = re.compile(r"^([A-Za-z]+)0*([0-9]{1,9})$")
 
@@ -133,6 +133,6 @@ def _themed_table(
 
 
 def _role_table(musical: Musical) -> NameTable:
-    """Roles by full name, or by any run of words of it (`Jester`, `Lady`) if unambiguous."""
-    partial = [(run, role) for role in musical.roles for run in word_runs(role)]
+    """Roles by full name, or by any one word of it (`Jester`, `Lady`) if unambiguous."""
+    partial = [(word, role) for role in musical.roles for word in name_words(role)]
     return NameTable.build("role", musical.roles, [(role, role) for role in musical.roles], partial)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 from alembic import command
@@ -12,6 +13,9 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 
 # Any fixed 64-bit number: PostgreSQL advisory locks are named by integers. This one is "pbem".
 MIGRATION_LOCK_KEY = 0x7062656D
+
+# Alembic keeps its running context in module globals, so one process migrates one at a time.
+_MIGRATING = threading.Lock()
 
 
 def alembic_config(connection: Connection) -> Config:
@@ -28,8 +32,8 @@ def upgrade_to_head(engine: Engine) -> None:
     On PostgreSQL a transaction-scoped advisory lock makes a second daemon wait until the first
     has finished, after which it finds nothing left to do.
     """
-    with engine.begin() as connection:
-        if connection.dialect.name == "nope":
+    with _MIGRATING, engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
             connection.execute(
                 text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY}
             )

@@ -167,17 +167,7 @@ def test_smash_moves_markers_before_the_flop() -> None:
 
 
 def test_posterity_worked_example_scores_11() -> None:
-    state = new_game(
-        2,
-        opinion={
-            "Magicians & Ventriloquists": 2,
-            "Animal Acts": 3,
-            "Variety": 4,
-            "Acrobats & Jugglers": 5,
-            "Musicians": 6,
-            "Comedians": 7,
-        },
-    )
+    state = new_game(2)
     state.chart.update(
         {
             "Magicians & Ventriloquists": 10,  # Hot Time

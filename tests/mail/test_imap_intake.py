@@ -7,11 +7,11 @@ import pytest
 from pbem.mail.config import parse_imap_url
 from pbem.mail.errors import MailError
 from pbem.mail.handover import DECLINED
-from pbem.mail.imap import ImapIntake
+from pbem.mail.imap import ImapIntake, ImapOptions
 from pbem.mail.imap_session import server_folder_name
 from pbem.mail.transport import MemoryState, PollReport
 from tests.mail.recording import IntakeFactory, RecordingStore, message_id, player_email
-from tests.support.dovecot import DovecotServer
+from tests.support.dovecot import DovecotServer, running_dovecot, skip_without_dovecot
 
 pytestmark = pytest.mark.imap
 
@@ -213,6 +213,32 @@ def test_a_missing_folder_is_an_error_a_person_can_fix(
     intake = ImapIntake(config, recorder.handover(), MemoryState())
     with pytest.raises(MailError, match="'Orders' does not exist"):
         intake.poll()
+
+
+@pytest.mark.parametrize("capabilities", ["IMAP4rev1 NAMESPACE", "IMAP4rev1 UIDPLUS"])
+def test_a_server_without_move_or_idle_still_gets_mail_stored_and_acknowledged(
+    recorder: RecordingStore, capabilities: str
+) -> None:
+    skip_without_dovecot()
+    with running_dovecot(capabilities=capabilities) as old_server:
+        for number in (1, 2):
+            old_server.append(player_email(number))
+        options = ImapOptions(poll_interval=0.05)
+        intake = ImapIntake(
+            parse_imap_url(old_server.imap_url()), recorder.handover(), MemoryState(), options
+        )
+
+        report = intake.poll()
+        old_server.append(player_email(3))
+        woke = intake.wait_for_mail(timeout=5.0)
+        intake.close()
+
+        assert report == PollReport(stored=2) and woke
+        assert inbox_ids(old_server) == [("<order-3@example.org>", False)]
+        assert inbox_ids(old_server, "pbem/processed") == [
+            ("<order-1@example.org>", True),
+            ("<order-2@example.org>", True),
+        ]
 
 
 @pytest.mark.parametrize(

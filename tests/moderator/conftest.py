@@ -31,8 +31,7 @@ class Table:
 
     def __init__(self, engine: Engine, game: str, players: list[str], **options: object) -> None:
         self.engine = engine
-        request = GameRequest(game=game, players=tuple(PlayerSpec(p) for p in players),
-                              **options)  # type: ignore[arg-type]
+        request = GameRequest(game=game, players=tuple(PlayerSpec(p) for p in players), **options)  # type: ignore[arg-type]
         with session_scope(engine) as session:
             self.id = start_game(Desk(session, SETTINGS), request).id
 
@@ -43,8 +42,16 @@ class Table:
     def secret(self, address: str) -> str:
         return next(s.secret for s in self.game().seats if s.address == address)
 
-    def email(self, sender: str, body: str, *, subject: str | None = None, to: str | None = None,
-              headers: dict[str, str] | None = None, message_id: str | None = None) -> bytes:
+    def email(
+        self,
+        sender: str,
+        body: str,
+        *,
+        subject: str | None = None,
+        to: str | None = None,
+        headers: dict[str, str] | None = None,
+        message_id: str | None = None,
+    ) -> bytes:
         message = EmailMessage()
         message["From"] = sender
         message["To"] = to or reply_address(SETTINGS.address, self.id, self.secret(sender))

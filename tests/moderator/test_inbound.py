@@ -17,7 +17,7 @@ def test_start_sends_each_player_a_welcome_with_a_reply_address_carrying_the_sec
     welcome = [r for r in game.outbox() if r.kind == "status"]
     assert sorted(r.to_address for r in welcome) == [ANN, BO]
     first = read_email(welcome[0].raw)
-    assert first.subject == f"[{game.id}] Welcome"
+    assert first.subject == f"[{game.id}] Welcome · Your turn"
     assert first.reply_to == f"pbem+{game.id}.{game.secret(welcome[0].to_address)}@example.org"
 
 
@@ -96,8 +96,14 @@ def test_mail_from_machines_gets_no_reply(table):
     ]
     for headers in machine_headers:
         assert game.mail(ANN, "HIRE 0", headers=headers).status == "ignored"
-    assert game.mail("MAILER-DAEMON@example.org", "HIRE 0",
-                     to=f"pbem+{game.id}.{game.secret(ANN)}@example.org").status == "ignored"
+    assert (
+        game.mail(
+            "MAILER-DAEMON@example.org",
+            "HIRE 0",
+            to=f"pbem+{game.id}.{game.secret(ANN)}@example.org",
+        ).status
+        == "ignored"
+    )
     assert len(game.outbox()) == sent
 
 
@@ -133,7 +139,8 @@ def test_big_time_phase_resolves_when_every_bid_is_in(table):
     assert game.mail(CY, "BID 0").status == "accepted"
     assert game.game().state.phase_key == "r1p2"
     statuses = [r for r in game.outbox() if r.kind == "status"]
-    assert {r.to_address for r in statuses[3:]} == {ANN, BO}  # Cy's reply carries the status
+    assert sorted(r.to_address for r in statuses[3:]) == [ANN, BO, CY]
+    assert read_email(statuses[-1].raw).subject == f"[{game.id}] Round 1 · Phase 2"
 
 
 def test_big_time_email_for_a_resolved_phase_is_stale(table):

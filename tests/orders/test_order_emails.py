@@ -65,9 +65,7 @@ CORPUS: dict[str, Expected] = {
     "gmail_forwarded_inline.eml": Expected([Command("HISTORY")]),
     "gmail_french_a_ecrit.eml": Expected([Hire(slot=2)]),
     "gmail_german_wrapped_base64.eml": Expected([Stage("Wolf", (5, 9, 12), "Hamburg")]),
-    "gmail_wrapped_attribution.eml": Expected(
-        [QUEENIE_IN_KOELN], ignored=("Hi,", "Cheers, Alice")
-    ),
+    "gmail_wrapped_attribution.eml": Expected([QUEENIE_IN_KOELN], ignored=("Hi,", "Cheers, Alice")),
     "interleaved_reply.eml": Expected(
         [Loan("Wolf", 2), Hire(slot=1)], ignored=("First the loan,", "then the cheap one:")
     ),

@@ -17,6 +17,11 @@ WOLF_24 = (59, 32, 56)  # 7 + 7 + 7 + 3
 WOLF_21 = (43, 73, 27)  # 6 + 6 + 6 + 3
 WOLF_18 = (68, 33, 87)  # 5 + 5 + 5 + 3
 PROVINCIALS = tuple(range(109, 121))
+CONFIGS = (  # every variant with every player count it allows
+    [("standard", n) for n in range(2, 7)]
+    + [("queen", n) for n in range(2, 7)]
+    + [("premiere", n) for n in range(4, 7)]
+)
 
 
 def fresh(players: int = 4, variant: str = "standard", seed: int = 7, first: int = 0) -> GameState:

@@ -114,3 +114,15 @@ def test_hire_from_an_empty_slot_is_refused() -> None:
     state.display[3] = None
     refusal = ENGINE.check(state, 0, Hire(slot=3))
     assert refusal is not None and "slot 3 is empty" in refusal.reason
+
+
+def test_a_hire_is_told_to_all_and_the_money_left_only_to_the_hirer() -> None:
+    state = ENGINE.new_game(
+        NewGame(4, "standard", 5, first_player=0, setup={"deck": [10, 11, 12, 13, 14]})
+    )
+    public, private = ENGINE.apply(state, 0, Hire(slot=2))
+    assert public.seats is None
+    assert public.text == (
+        "Player 1 hired #12 Leo Souffleur from slot 2 for 2; #14 Otto Operettel enters slot 3."
+    )
+    assert private.seats == (0,) and "have 16 left" in private.text

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
@@ -27,7 +30,9 @@ def current_revision(engine: Engine) -> str | None:
 
 
 def test_opening_an_empty_database_creates_every_table_at_head(db_url: str) -> None:
-    assert inspect(create_engine(db_url)).get_table_names() == []
+    empty = create_engine(db_url)
+    assert inspect(empty).get_table_names() == []
+    empty.dispose()
     engine = open_database(db_url)
     try:
         tables = set(inspect(engine).get_table_names())
@@ -61,14 +66,52 @@ def test_downgrade_to_empty_then_upgrade_restores_the_schema(db_engine: Engine) 
     assert set(inspect(db_engine).get_table_names()) == set(METADATA.tables) | {"alembic_version"}
 
 
+# Each daemon imports pbem first, says so, and opens the database only on "go", so that all of
+# them reach the migration at the same moment.
+DAEMON = """
+import sys
+from pbem.store import open_database
+print("ready", flush=True)
+sys.stdin.readline()
+open_database(sys.argv[1])
+"""
+
+
+@pytest.mark.postgres
 def test_daemons_starting_together_on_postgresql_migrate_once(postgres_url: str) -> None:
-    def start() -> str | None:
-        engine = open_database(postgres_url)
+    daemons = [
+        subprocess.Popen(
+            [sys.executable, "-c", DAEMON, postgres_url],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(3)
+    ]
+    for daemon in daemons:
+        assert daemon.stdout is not None and daemon.stdout.readline() == "ready\n"
+    for daemon in daemons:
+        assert daemon.stdin is not None
+        daemon.stdin.write("go\n")
+        daemon.stdin.flush()
+    errors = [daemon.communicate(timeout=60)[1] for daemon in daemons]
+    assert [daemon.returncode for daemon in daemons] == [0, 0, 0], errors
+    engine = create_engine(postgres_url)
+    try:
+        assert current_revision(engine) == head_revision()
+    finally:
+        engine.dispose()
+
+
+def test_threads_opening_one_database_together_all_succeed(db_url: str) -> None:
+    def start(_: int) -> str | None:
+        engine = open_database(db_url)
         try:
             return current_revision(engine)
         finally:
             engine.dispose()
 
     with ThreadPoolExecutor(max_workers=4) as pool:
-        revisions = list(pool.map(lambda _: start(), range(4)))
+        revisions = list(pool.map(start, range(4)))
     assert revisions == [head_revision()] * 4

@@ -72,6 +72,7 @@ namespace inbox {{
   inbox = yes
   separator = {separator}
 }}
+{capability_line}
 """
 
 
@@ -104,9 +105,14 @@ def _run_as() -> _RunAs:
 class DovecotServer:
     """One Dovecot instance in its own temporary directory; `start`, `stop`, `restart`."""
 
-    def __init__(self, users: Mapping[str, str] = DEFAULT_USERS) -> None:
+    def __init__(
+        self, users: Mapping[str, str] = DEFAULT_USERS, capabilities: str | None = None
+    ) -> None:
+        """`capabilities`: what to announce after login instead of everything Dovecot can do,
+        to play an older server (e.g. "IMAP4rev1 NAMESPACE" has neither MOVE nor IDLE)."""
         require_dovecot()
         self.users = dict(users)
+        self.capabilities = capabilities
         self.host = HOST
         self.port = free_port()
         self.root = Path(tempfile.mkdtemp(prefix="pbem-dovecot-"))
@@ -128,6 +134,9 @@ class DovecotServer:
                 user=self._run_as.user,
                 group=self._run_as.group,
                 separator=SEPARATOR,
+                capability_line=(
+                    f"imap_capability = {self.capabilities}" if self.capabilities else ""
+                ),
             )
         )
         for path in [self.root, *self.root.rglob("*")]:
@@ -313,8 +322,10 @@ def skip_without_dovecot() -> None:
 
 
 @contextmanager
-def running_dovecot(users: Mapping[str, str] = DEFAULT_USERS) -> Iterator[DovecotServer]:
-    server = DovecotServer(users)
+def running_dovecot(
+    users: Mapping[str, str] = DEFAULT_USERS, capabilities: str | None = None
+) -> Iterator[DovecotServer]:
+    server = DovecotServer(users, capabilities)
     try:
         server.start()
         yield server

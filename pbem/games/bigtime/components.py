@@ -1,8 +1,8 @@
 """The Big Time!'s component data: the chart, reviews, money and the 48 acts, read from data files.
 
 The numbers live in `bigtime.toml` and the acts in `bigtime_acts.csv` (package data). A game
-master's own TOML may replace them; its `acts` key names the acts CSV relative to the TOML file,
-and without that key the packaged CSV is used. Parsed data is cached per file.
+master's own TOML may replace them; see `acts_file` for the acts CSV that goes with it. Parsed
+data is cached per file.
 """
 
 from __future__ import annotations
@@ -91,12 +91,29 @@ def load_components(data_file: Path | None = None) -> BigTimeData:
     return _load(path.resolve())
 
 
+def acts_file(data_file: Path | None) -> Path:
+    """The acts CSV of a data file: the file its `acts` key names (relative to the TOML); else a
+    `bigtime_acts.csv` beside the TOML; else the packaged one."""
+    if data_file is None:
+        return package_file(GAME, ACTS_NAME)
+    try:
+        return _acts_beside(data_file, read_toml(data_file))
+    except (OSError, ValueError) as exc:
+        raise BigTimeSetupError(f"cannot read The Big Time! data from {data_file}: {exc}") from exc
+
+
+def _acts_beside(toml_path: Path, raw: dict[str, Any]) -> Path:
+    if "acts" in raw:
+        return toml_path.parent / str(raw["acts"])
+    beside = toml_path.parent / ACTS_NAME
+    return beside if beside.exists() else package_file(GAME, ACTS_NAME)
+
+
 @lru_cache(maxsize=8)
 def _load(path: Path) -> BigTimeData:
     try:
         raw = read_toml(path)
-        acts_path = path.parent / raw["acts"] if "acts" in raw else package_file(GAME, ACTS_NAME)
-        return _parse(raw, read_csv(acts_path))
+        return _parse(raw, read_csv(_acts_beside(path, raw)))
     except (OSError, KeyError, TypeError, ValueError) as exc:
         raise BigTimeSetupError(f"cannot read The Big Time! data from {path}: {exc}") from exc
 

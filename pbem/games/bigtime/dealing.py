@@ -17,7 +17,7 @@ from pbem.games.bigtime.components import (
 from pbem.games.bigtime.state import BigTimeState, RoundDeal, Theater
 from pbem.games.rng import Rng
 
-VARIANTS = ("standard",)
+VARIANTS: tuple[str, ...] = ("standard",)
 SETUP_KEYS = ("deals", "opinion", "reviews")
 TROUPER_ROWS = ("am", "pm", "coming_am", "coming_pm")
 
@@ -117,11 +117,12 @@ def _deal_reviews(data: BigTimeData, players: int, fixed: Mapping[Any, Any], rng
     names = data.reviews[players]
     given: dict[int, str] = {}
     for seat, review in fixed.items():
-        if not 0 <= int(seat) < players or review not in names or review in given.values():
+        number = int(seat) if str(seat).isdigit() else -1
+        if not 0 <= number < players or review not in names or review in given.values():
             raise BigTimeSetupError(
                 f"reviews: seat {seat} needs an unused review of {', '.join(names)}, not {review!r}"
             )
-        given[int(seat)] = review
+        given[number] = review
     free = [name for name in names if name not in given.values()]
     rng.shuffle(free)
     return [given[seat] if seat in given else free.pop() for seat in range(players)]

@@ -114,7 +114,8 @@ def file_order(state: BigTimeState, seat: int, action: Action) -> list[Event]:
         theater.draft.pm = action.acts
     elif isinstance(action, Hook):
         theater.hook_choice = action.card
-        return [Event(f"Should you flop, the Hook goes on {action.card} if it ties.", (seat,))]
+        told = f"If you flop, the Hook goes on {action.card} should it tie for your lowest act."
+        return [Event(told, (seat,))]
     elif isinstance(action, PreferHeadliner) and state.phase == 2:
         theater.draft.headliner = action.acts
     elif isinstance(action, PreferHeadliner):
@@ -136,7 +137,7 @@ def _check_preferences(
     row_name = {PreferAM: AM, PreferPM: PM, PreferHeadliner: HEADLINERS}[type(action)]
     if row_name not in rows_open(state):
         word = ORDER_WORDS[type(action)]
-        when = "in phase 2 and 3" if row_name == HEADLINERS else "in phases 1 and 2"
+        when = "in phases 2 and 3" if row_name == HEADLINERS else "in phases 1 and 2"
         return Refusal(f"{word} preferences are taken {when}; this is phase {state.phase}.")
     coded = coded_row(state, row_name)
     cards = {card for _, card in coded}

@@ -94,7 +94,7 @@ class Components:
         more left, the cheapest remaining musical's roles are still to come. The larger bound wins.
         """
         per = self.productions_per_musical[players]
-        roles = [len(m.roles) for m in self.musicals]
+        roles = self.role_counts
         total = per * sum(roles)
         return max(
             total + self.hand_after_last_staging,
@@ -104,8 +104,13 @@ class Components:
 
 def load_components(path: Path | None = None) -> Components:
     """The parsed data of `path` (a TOML), or of the packaged files when None. Cached."""
-    toml_path = path if path is not None else package_file(GAME, DEFAULT_TOML)
-    return _load(str(Path(toml_path).resolve()))
+    return _load(_packaged_toml() if path is None else str(Path(path).resolve()))
+
+
+@functools.cache
+def _packaged_toml() -> str:
+    """Finding a package file costs more than a game's set-up: find it once."""
+    return str(package_file(GAME, DEFAULT_TOML).resolve())
 
 
 @functools.cache

@@ -6,5 +6,5 @@ A player's illegal order is never an exception: it is a `Refusal`.
 from __future__ import annotations
 
 
-class ShowManagerError(Exception):
+class ShowManagerError(ValueError):
     """Component data that cannot be played, or a call no legal game could make."""

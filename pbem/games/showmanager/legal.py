@@ -83,7 +83,7 @@ def _stageable(data: Components, rules: HandRules, held: int) -> tuple[int, ...]
 
 def best_stage(state: GameState, seat: int, musical: int) -> StageChoice:
     """The highest-valued staging of `musical` from the hand, in the city where it scores most."""
-    roles = len(state.data.musicals[musical].roles)
+    roles = state.data.role_counts[musical]
     options = (
         (best_casting(state.data, musical, cards), cards)
         for cards in combinations(state.players[seat].hand, roles)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from math import comb
 
 from pbem.games.rng import Rng
@@ -38,14 +39,23 @@ def random_actions(state: GameState, seat: int, rng: Rng) -> list[Action]:
         raise ShowManagerError(f"seat {seat} has no legal order")
     kind = rng.choice(kinds)
     if kind == "hire":
-        return [Hire(slot=rng.choice(slots))]
+        return [_hire(rng.choice(slots))]
     if kind == "stage":
         return [_random_stage(state, seat, musicals, rng)]
     if kind == "refresh":
-        return [Refresh()]
+        return [_REFRESH]
     chip = rng.choice(loans)
     points = 1 + rng.below(min(chip.value, state.data.loan_max_points))
     return [Loan(state.data.musicals[chip.musical].name, points, chip.number)]
+
+
+_REFRESH = Refresh()
+
+
+@functools.cache
+def _hire(slot: int) -> Hire:
+    """Orders are immutable, so the random player reuses them rather than build them each time."""
+    return Hire(slot=slot)
 
 
 def _random_stage(state: GameState, seat: int, musicals: tuple[int, ...], rng: Rng) -> Stage:
@@ -71,18 +81,19 @@ def _random_stage(state: GameState, seat: int, musicals: tuple[int, ...], rng: R
 
 
 def default_actions(state: GameState, seat: int) -> list[Action]:
-    """The orders of a player who sent none: hire the free card; else stage the best production;
+    """The orders of a player who sent none: hire a free card; else stage the best production;
     else hire the cheapest card on offer. Nothing when it is not `seat`'s turn."""
     if state.turn != seat:
         return []
-    slots = hire_slots(state, seat)
-    if 0 in slots:
-        return [Hire(slot=0)]
+    costs = state.data.slot_costs
+    slots = sorted(hire_slots(state, seat), key=lambda slot: costs[slot])
+    if slots and costs[slots[0]] == 0:
+        return [Hire(slot=slots[0])]
     musicals = stageable(state, seat)
     if musicals:
         choice = max((best_stage(state, seat, m) for m in musicals), key=lambda c: c.casting.value)
         name = state.data.musicals[choice.musical].name
         return [Stage(name, choice.cards, state.data.cities[choice.city].name)]
     if slots:
-        return [Hire(slot=min(slots, key=lambda slot: state.data.slot_costs[slot]))]
+        return [Hire(slot=slots[0])]
     raise ShowManagerError(f"seat {seat} has no legal order")

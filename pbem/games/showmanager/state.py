@@ -13,6 +13,7 @@ from typing import Any
 
 from pbem.games.rng import Rng
 from pbem.games.showmanager.components import Components, load_components
+from pbem.games.showmanager.errors import ShowManagerError
 
 FORMAT = 1
 
@@ -87,6 +88,8 @@ def dump_state(state: GameState) -> dict[str, Any]:
 
 
 def load_state(raw: dict[str, Any]) -> GameState:
+    if raw.get("format") != FORMAT:
+        raise ShowManagerError(f"saved Show Manager state has format {raw.get('format')!r}")
     data_file = raw["data_file"]
     return GameState(
         data=load_components(Path(data_file) if data_file else None),

@@ -1,7 +1,8 @@
 """Carrying out orders in place, and passing the turn.
 
-`apply` expects an order `rules.check` has accepted; handed an illegal one it raises, since that
-is a bug in the caller, never a player's mistake.
+`apply` trusts that `rules.check` accepted the order (`submit` always checks; the random player
+makes only legal orders), so it does not judge it again: it only looks up what the order names,
+and raises if even that fails, which is a bug in the caller, never a player's mistake.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ T = TypeVar("T")
 
 
 def apply(state: GameState, seat: int, action: Action) -> list[Event]:
-    """Carry out an order `rules.check` accepted (the random player's are legal by making)."""
+    """Carry out an order `rules.check` accepted."""
     if state.turn != seat:
         raise ShowManagerError(f"seat {seat} acted out of turn")
     if isinstance(action, Hire):

@@ -1,0 +1,56 @@
+"""HELP is written from the grammar tables: it shows every form, and each example parses."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem.orders import grammar_for, help_text, parse_orders
+
+# Codes under which the Big Time! examples (AM A3 A1 A5, PM P2 P4, HEADLINER H2 H5) are legal.
+EXAMPLE_CODES = {
+    "A1": "T01", "A3": "T03", "A5": "T05", "P2": "T02", "P4": "T04", "H2": "H26", "H5": "H29",
+}  # fmt: skip
+GAMES = [("showmanager", "standard"), ("showmanager", "premiere"), ("bigtime", "standard")]
+
+
+@pytest.mark.parametrize(("game", "variant"), GAMES)
+def test_help_shows_every_form_and_example_of_the_grammar(game: str, variant: str) -> None:
+    grammar = grammar_for(game, variant)
+    text = help_text(game, variant)
+    for form in (*grammar.orders, *grammar.commands):
+        for shape in (*form.forms, *form.examples):
+            assert shape in text, shape
+
+
+@pytest.mark.parametrize(("game", "variant"), GAMES)
+def test_every_example_in_help_parses_as_its_own_order(game: str, variant: str) -> None:
+    grammar = grammar_for(game, variant, codes=EXAMPLE_CODES)
+    for form in (*grammar.orders, *grammar.commands):
+        for example in form.examples:
+            parsed = parse_orders(example, grammar)
+            assert parsed.errors == (), [str(error) for error in parsed.errors]
+            assert parsed.orders, example
+
+
+def test_premiere_help_shows_premiere_names_first() -> None:
+    text = help_text("showmanager", "premiere")
+    assert "Freudi (also Wolf)" in text
+    assert "Duisburg (also Köln)" in text
+    assert "STAGE MISS HANOI" in text
+
+
+def test_standard_help_names_musicals_with_their_roles_and_the_cities() -> None:
+    text = help_text("showmanager")
+    assert "Queenie: Queenie, Prince Consort, Court Jester, Lady-in-Waiting" in text
+    assert "New York, Hamburg, Köln, Stuttgart, Troisdorf" in text
+    assert "Freudi" not in text
+
+
+def test_big_time_help_lists_the_codes_of_the_phase() -> None:
+    text = help_text("bigtime", codes={"A1": "T05", "P1": "T02"})
+    assert "A1=T05, P1=T02" in text
+
+
+def test_help_lines_fit_an_email() -> None:
+    for game, variant in GAMES:
+        assert max(len(line) for line in help_text(game, variant).splitlines()) <= 76

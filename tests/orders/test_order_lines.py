@@ -1,0 +1,151 @@
+"""How an email's lines are sorted into orders, errors and ignored lines (ORDERS.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem.games.showmanager.actions import Hire, Refresh
+from pbem.orders import Command, Grammar, Password, grammar_for, parse_orders
+from pbem.orders.words import one_edit_apart, split_words
+
+
+@pytest.fixture(scope="module")
+def grammar() -> Grammar:
+    return grammar_for("showmanager")
+
+
+def test_blank_lines_and_comments_are_skipped_and_greetings_listed_as_ignored(
+    grammar: Grammar,
+) -> None:
+    parsed = parse_orders("Hi Mod,\n\n# my move\nhire 2\nThanks!\nBest, Bob\n", grammar)
+    assert [(line.number, line.order) for line in parsed.orders] == [(4, Hire(slot=2))]
+    assert [(line.number, line.text) for line in parsed.ignored] == [
+        (1, "Hi Mod,"),
+        (5, "Thanks!"),
+        (6, "Best, Bob"),
+    ]
+    assert parsed.errors == ()
+
+
+def test_an_email_without_orders_has_none(grammar: Grammar) -> None:
+    parsed = parse_orders("Thanks for the game!\n\nBob", grammar)
+    assert not parsed.has_orders
+    assert len(parsed.ignored) == 2
+
+
+def test_an_email_with_only_a_bad_order_still_has_orders(grammar: Grammar) -> None:
+    parsed = parse_orders("HIRE nine", grammar)
+    assert parsed.has_orders
+    assert parsed.orders == ()
+
+
+def test_refresh_twice_keeps_the_line_number_of_each_action(grammar: Grammar) -> None:
+    parsed = parse_orders("\nREFRESH 2\nHIRE 0", grammar)
+    assert [(line.number, line.text, line.order) for line in parsed.orders] == [
+        (2, "REFRESH 2", Refresh()),
+        (2, "REFRESH 2", Refresh()),
+        (3, "HIRE 0", Hire(slot=0)),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "command"),
+    [
+        ("HELP", Command("HELP")),
+        ("status", Command("STATUS")),
+        ("Status?", Command("STATUS")),
+        ("HISTORY", Command("HISTORY")),
+        ("Resign.", Command("RESIGN")),
+        ("PASSWORD k7q2m", Password("k7q2m")),
+        ("password: Ab#9=x", Password("Ab#9=x")),
+    ],
+)
+def test_commands_work_in_both_games(line: str, command: Command | Password) -> None:
+    for game in ("showmanager", "bigtime"):
+        parsed = parse_orders(line, grammar_for(game))
+        assert [order.order for order in parsed.orders] == [command]
+        assert parsed.commands == (command,)
+        assert parsed.actions == ()
+
+
+@pytest.mark.parametrize("line", ["HELP me", "PASSWORD", "PASSWORD two words"])
+def test_commands_with_stray_words_are_errors(line: str, grammar: Grammar) -> None:
+    parsed = parse_orders(line, grammar)
+    assert len(parsed.errors) == 1
+
+
+def test_actions_and_commands_are_told_apart(grammar: Grammar) -> None:
+    parsed = parse_orders("PASSWORD abc\nHIRE 1\nSTATUS", grammar)
+    assert parsed.actions == (Hire(slot=1),)
+    assert parsed.commands == (Password("abc"), Command("STATUS"))
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("HRIE 2", "HIRE"),  # two letters swapped
+        ("Hir 2", "HIRE"),  # a letter dropped
+        ("HIREE 2", "HIRE"),  # a letter added
+        ("Hike 2", "HIRE"),  # a letter changed
+        ("Refesh", "REFRESH"),
+        ("STAEG WOLF 1 2 3", "STAGE"),
+        ("Staus", "STATUS"),
+        ("Lona WOLF 3", "LOAN"),
+        ("Pasword abc", "PASSWORD"),
+    ],
+)
+def test_a_first_word_one_edit_from_an_order_word_is_an_error(
+    typed: str, meant: str, grammar: Grammar
+) -> None:
+    parsed = parse_orders(typed, grammar)
+    (bad,) = parsed.errors
+    assert f"did you mean {meant}?" in bad.reason
+    form = grammar.form(meant)
+    assert form is not None
+    assert bad.accepted == form.forms
+
+
+@pytest.mark.parametrize("line", ["BIG plans", "Hi there", "Hiring is fun", "Staging", "I hire"])
+def test_other_first_words_are_ignored(line: str, grammar: Grammar) -> None:
+    parsed = parse_orders(line, grammar)
+    assert parsed.errors == ()
+    assert [ignored.text for ignored in parsed.ignored] == [line]
+
+
+def test_short_order_words_are_not_guessed_at() -> None:
+    # AM and PM are too short to guess typos of: "An", "Pm." are one edit away from them.
+    parsed = parse_orders("An idea:\nBIT of luck", grammar_for("bigtime"))
+    assert parsed.errors == ()
+    assert len(parsed.ignored) == 2
+
+
+def test_the_other_games_orders_are_not_orders_here() -> None:
+    parsed = parse_orders("BID 3\nHOOK T07", grammar_for("showmanager"))
+    assert parsed.orders == ()
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "apart"),
+    [
+        ("HIRE", "HRIE", True),
+        ("HIRE", "HIR", True),
+        ("HIRE", "HIRES", True),
+        ("HIRE", "FIRE", True),
+        ("HIRE", "HIRE", False),
+        ("HIRE", "RIHE", False),
+        ("HIRE", "HI", False),
+        ("STAGE", "STEGA", False),
+        ("", "A", True),
+    ],
+)
+def test_one_edit_apart_is_damerau_distance_one(first: str, second: str, apart: bool) -> None:
+    assert one_edit_apart(first, second) is apart
+    assert one_edit_apart(second, first) is apart
+
+
+def test_words_split_at_spaces_and_commas_and_marks_stand_alone() -> None:
+    assert split_words("STAGE  QUEENIE 14=Queenie,27 ,33\tIN Köln") == [
+        "STAGE", "QUEENIE", "14", "=", "Queenie", "27", "33", "IN", "Köln",
+    ]  # fmt: skip
+    assert split_words("LOAN WOLF#2 3") == ["LOAN", "WOLF", "#", "2", "3"]
+    assert split_words("\uff28\uff29\uff32\uff25\u3000\uff12")  # full-width == ["HIRE", "2"]

@@ -1,0 +1,15 @@
+"""Whole random games through pbem's simulation harness, for every variant and player count."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem.games.showmanager import ENGINE
+from pbem.simulate import simulate
+from tests.showmanager.sm_tables import CONFIGS
+
+
+@pytest.mark.parametrize(("variant", "players"), CONFIGS)
+def test_every_random_game_finishes(variant: str, players: int) -> None:
+    report = simulate(ENGINE, variant, players, games=10, seed=1)
+    assert report.finished == report.games == 10

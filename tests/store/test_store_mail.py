@@ -1,0 +1,169 @@
+"""Received emails, early orders, the outbox and mail state: dedupe, ordering and claiming."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import Engine, func, text
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import select
+
+from pbem.store import (
+    InboundRow,
+    OutboxRow,
+    QueuedOrderRow,
+    add_outbox,
+    due_outbox,
+    get_mail_state,
+    inbound_by_key,
+    inbound_with_status,
+    open_database,
+    record_inbound,
+    session_scope,
+    set_mail_state,
+    utc_now,
+    waiting_orders,
+)
+from pbem.store.tables import QueuedOrderStatus
+from tests.support.db import insert_game
+
+RAW = b"From: player0@example.org\r\nSubject: Re: your turn\r\n\r\nHIRE 0\r\n\xff"
+
+
+def queue_email(engine: Engine, key: str, to: str = "player0@example.org") -> OutboxRow | None:
+    with session_scope(engine) as session:
+        return add_outbox(session, message_id=key, to_address=to, kind="reply", raw=RAW)
+
+
+def test_an_email_is_stored_once_whatever_its_bytes(db_engine: Engine) -> None:
+    with session_scope(db_engine) as session:
+        first = record_inbound(session, message_key="<a@x>", raw=RAW, source="imap:INBOX:7:1")
+    with session_scope(db_engine) as session:
+        again = record_inbound(session, message_key="<a@x>", raw=RAW + b"!", source="maildir:n")
+        stored = inbound_by_key(session, "<a@x>")
+        count = session.exec(select(func.count()).select_from(InboundRow)).one()
+    assert first is not None and again is None
+    assert stored is not None
+    assert (stored.id, stored.raw, stored.status, stored.attempts) == (first.id, RAW, "new", 0)
+    assert count == 1
+
+
+def test_the_database_itself_refuses_a_duplicate_message_key(db_engine: Engine) -> None:
+    with session_scope(db_engine) as session:
+        record_inbound(session, message_key="<a@x>", raw=RAW, source="replay")
+    with pytest.raises(IntegrityError), session_scope(db_engine) as session:
+        session.add(InboundRow(message_key="<a@x>", raw=RAW, source="replay"))
+
+
+def test_one_email_seen_by_several_daemons_at_once_is_stored_once(db_engine: Engine) -> None:
+    def take(_: int) -> int | None:
+        with session_scope(db_engine) as session:
+            row = record_inbound(session, message_key="<same@x>", raw=RAW, source="imap:I:1:9")
+            return None if row is None else row.id
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        taken = [row_id for row_id in pool.map(take, range(8)) if row_id is not None]
+    assert len(taken) == 1
+
+
+def test_emails_in_a_status_come_oldest_first(db_engine: Engine) -> None:
+    now = utc_now()
+    with session_scope(db_engine) as session:
+        for key, minutes_ago in (("<new@x>", 1), ("<old@x>", 9), ("<mid@x>", 5)):
+            received_at = now - timedelta(minutes=minutes_ago)
+            record_inbound(
+                session, message_key=key, raw=RAW, source="replay", received_at=received_at
+            )
+        done = inbound_by_key(session, "<mid@x>")
+        assert done is not None
+        done.status = "accepted"
+    with session_scope(db_engine) as session:
+        keys = [row.message_key for row in inbound_with_status(session, "new")]
+        assert keys == ["<old@x>", "<new@x>"]
+        assert [row.message_key for row in inbound_with_status(session, "new", limit=1)] == [
+            "<old@x>"
+        ]
+
+
+def test_waiting_orders_are_a_seats_unresolved_ones_first_come_first(db_engine: Engine) -> None:
+    orders: list[tuple[int, QueuedOrderStatus]] = [
+        (1, "waiting"),
+        (0, "waiting"),
+        (1, "applied"),
+        (1, "waiting"),
+    ]
+    with session_scope(db_engine) as session:
+        game_id = insert_game(session).id
+        for number, (position, status) in enumerate(orders):
+            inbound = record_inbound(session, message_key=f"<{number}@x>", raw=RAW, source="r")
+            assert inbound is not None and inbound.id is not None
+            session.add(
+                QueuedOrderRow(
+                    game_id=game_id,
+                    position=position,
+                    inbound_id=inbound.id,
+                    lines=f"HIRE {number}",
+                    status=status,
+                )
+            )
+    with session_scope(db_engine) as session:
+        assert [o.lines for o in waiting_orders(session, game_id, 1)] == ["HIRE 0", "HIRE 3"]
+        assert [o.lines for o in waiting_orders(session, game_id)] == ["HIRE 0", "HIRE 1", "HIRE 3"]
+
+
+def test_an_outgoing_message_id_is_queued_once(db_engine: Engine) -> None:
+    first = queue_email(db_engine, "<reply-1@pbem>")
+    again = queue_email(db_engine, "<reply-1@pbem>", to="someone.else@example.org")
+    assert first is not None and again is None
+    with session_scope(db_engine) as session:
+        queued = session.exec(select(OutboxRow)).all()
+    assert [(row.message_id, row.to_address, row.raw) for row in queued] == [
+        ("<reply-1@pbem>", "player0@example.org", RAW)
+    ]
+
+
+def test_due_outbox_is_pending_mail_whose_time_has_come_longest_waiting_first(
+    db_engine: Engine,
+) -> None:
+    now = utc_now()
+    for key in ("<a@p>", "<b@p>", "<c@p>", "<d@p>"):
+        queue_email(db_engine, key)
+    with session_scope(db_engine) as session:
+        rows = {row.message_id: row for row in session.exec(select(OutboxRow)).all()}
+        rows["<a@p>"].next_attempt_at = now - timedelta(minutes=1)
+        rows["<b@p>"].next_attempt_at = now - timedelta(minutes=9)
+        rows["<c@p>"].next_attempt_at = now + timedelta(minutes=5)
+        rows["<d@p>"].next_attempt_at = now - timedelta(minutes=20)
+        rows["<d@p>"].status = "sent"
+    with session_scope(db_engine) as session:
+        assert [row.message_id for row in due_outbox(session, now)] == ["<b@p>", "<a@p>"]
+
+
+@pytest.mark.postgres
+def test_two_senders_on_postgresql_never_claim_the_same_email(postgres_url: str) -> None:
+    engine = open_database(postgres_url)
+    try:
+        for key in ("<a@p>", "<b@p>"):
+            queue_email(engine, key)
+        with session_scope(engine) as first, session_scope(engine) as second:
+            # Fail rather than hang should the claim ever wait for the other sender's lock.
+            second.connection().execute(text("SET LOCAL lock_timeout = '2s'"))
+            claimed_first = [row.message_id for row in due_outbox(first, limit=1)]
+            claimed_second = [row.message_id for row in due_outbox(second)]
+        assert claimed_first == ["<a@p>"]
+        assert claimed_second == ["<b@p>"]
+    finally:
+        engine.dispose()
+
+
+def test_mail_state_is_remembered_and_overwritten(db_engine: Engine) -> None:
+    with session_scope(db_engine) as session:
+        assert get_mail_state(session, "uidvalidity:INBOX") is None
+        set_mail_state(session, "uidvalidity:INBOX", "17")
+        assert get_mail_state(session, "uidvalidity:INBOX") == "17"
+    with session_scope(db_engine) as session:
+        set_mail_state(session, "uidvalidity:INBOX", "18")
+    with session_scope(db_engine) as session:
+        assert get_mail_state(session, "uidvalidity:INBOX") == "18"
