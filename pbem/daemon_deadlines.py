@@ -16,7 +16,6 @@ from sqlalchemy import Engine
 
 from pbem.games.base import Event
 from pbem.moderator.desk import Desk
-from pbem.moderator.kinds import KINDS
 from pbem.moderator.letters import notice_letter
 from pbem.moderator.loaded import LoadedGame, load_game
 from pbem.moderator.play import carry_out, follow_up
@@ -55,12 +54,17 @@ def run_deadlines(
 
 
 def _play_defaults(desk: Desk, game: LoadedGame) -> None:
-    before = KINDS[game.row.game].progress(game.state)
+    before = game.engine.progress(game.state)
     events: list[Event] = []
     for seat in game.engine.awaiting(game.state):
-        actions = game.engine.default_actions(game.state, seat)  # type: ignore[attr-defined]
+        actions = game.engine.default_actions(game.state, seat)
         outcome = carry_out(
-            desk, game, seat, actions, actor="deadline", kind="system",
+            desk,
+            game,
+            seat,
+            actions,
+            actor="deadline",
+            kind="system",
             summary=" / ".join(map(repr, actions)),
             why=f"deadline passed ({game.row.policy}): {game.name_of(seat)} had not answered",
         )
@@ -84,11 +88,20 @@ def _tell_gm_once(desk: Desk, game: LoadedGame, gm_address: str | None) -> int:
     waiting = ", ".join(game.name_of(seat) for seat in game.engine.awaiting(game.state))
     log.warning("deadline passed in %s; waiting for %s (policy wait)", game.id, waiting)
     if gm_address:
-        desk.postman.post(notice_letter(
-            to=gm_address, game=game, seat=None, settings=desk.settings,
-            words="A deadline has passed", kind="notice",
-            lines=[f"The deadline of {game.id} has passed; still waiting for {waiting}.",
-                   "The policy is wait: nothing happens until they answer or you act "
-                   "(pbem gm deadline, pbem gm pause ...)."],
-        ), game.id)
+        desk.postman.post(
+            notice_letter(
+                to=gm_address,
+                game=game,
+                seat=None,
+                settings=desk.settings,
+                words="A deadline has passed",
+                kind="notice",
+                lines=[
+                    f"The deadline of {game.id} has passed; still waiting for {waiting}.",
+                    "The policy is wait: nothing happens until they answer or you act "
+                    "(pbem gm deadline, pbem gm pause ...).",
+                ],
+            ),
+            game.id,
+        )
     return 1

@@ -127,8 +127,6 @@ def deadline(
     why: str | None = WHY,
 ) -> None:
     """Set the deadline of each turn or phase in hours (none: no deadline)."""
-    if policy not in (None, "wait", "default", "skip"):
-        raise typer.BadParameter("policy must be wait, default or skip")
     with _desk(ctx) as desk:
         gm.deadline(desk, game, hours, policy, why)
     typer.echo(f"{game}: deadline {hours} h")

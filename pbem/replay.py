@@ -165,39 +165,35 @@ def replay(path: Path, database_url: str = "sqlite://") -> ReplayResult:
 
 def standings(game: LoadedGame) -> dict[str, Any]:
     """finished, winner, scores, money and board as REPLAY.md defines them, by email."""
-    view = game.engine.view(game.state, None)
     emails = [seat.address for seat in game.seats]
     finished = game.engine.is_over(game.state)
-    winner = game.engine.outcome(game.state).winner if finished else None
-    if game.row.game == "showmanager":
-        musical = {m.name: m.shown for m in view.musicals}
-        board = {
-            city.shown: [
-                {
-                    "owner": "touring" if chip.owner is None else emails[chip.owner],
-                    "musical": musical[chip.musical],
-                    "value": chip.value,
-                }
-                for chip in city.chips
-            ]
-            for city in view.cities
-        }
-        scores = dict.fromkeys(emails, 0)
-        for city in view.cities:
-            for rank, chip in enumerate(city.chips):
-                if chip.owner is not None and rank < len(city.points):
-                    scores[emails[chip.owner]] += city.points[rank]
-        money = {emails[p.seat]: p.money for p in view.players}
-    else:
-        board = {marker.act_type: marker.space for marker in view.chart}
-        scores = {emails[t.seat]: t.posterity for t in view.theaters}
-        money = {emails[p.seat]: sum(p.hand) for p in view.private}
+    outcome = game.engine.outcome(game.state)
+    ordered = sorted(outcome.standings, key=lambda standing: standing.seat)
     return {
         "finished": finished,
-        "winner": emails[winner] if winner is not None else None,
-        "scores": scores,
-        "money": money,
-        "board": board,
+        "winner": emails[outcome.winner] if finished and outcome.winner is not None else None,
+        "scores": {emails[s.seat]: s.score for s in ordered},
+        "money": {emails[s.seat]: s.money for s in ordered},
+        "board": _board(game, emails),
+    }
+
+
+def _board(game: LoadedGame, emails: list[str]) -> dict[str, Any]:
+    """Show Manager: each city's chips from the top; The Big Time!: each act type's space."""
+    view = game.engine.view(game.state, None)
+    if game.row.game == "bigtime":
+        return {marker.act_type: marker.space for marker in view.chart}
+    musical = {m.name: m.shown for m in view.musicals}
+    return {
+        city.shown: [
+            {
+                "owner": "touring" if chip.owner is None else emails[chip.owner],
+                "musical": musical[chip.musical],
+                "value": chip.value,
+            }
+            for chip in city.chips
+        ]
+        for city in view.cities
     }
 
 

@@ -109,6 +109,19 @@ class RulesEngine(Protocol[S, A]):
     def view(self, state: S, seat: int | None) -> Any:
         """The one place hidden information is filtered. seat None is the game master's view."""
 
+    def progress(self, state: S) -> str:
+        """A key that changes exactly when the game moves on for everybody (a turn ends, a phase
+        resolves), which is when every player is sent a new status."""
+
+    def codes(self, state: S) -> dict[str, str]:
+        """The short codes orders may use now for card ids (e.g. `A1` -> `T07`); may be empty."""
+
+    def legal_summary(self, state: S, seat: int) -> list[str]:
+        """Example order lines `seat` could send now, for status emails."""
+
+    def default_actions(self, state: S, seat: int) -> list[A]:
+        """A sensible order for a seat that sent none (deadlines, computer players)."""
+
     def random_actions(self, state: S, seat: int, rng: Rng) -> list[A]:
         """A uniformly chosen legal email's worth of actions for `seat` (for simulation)."""
 

@@ -6,15 +6,16 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from datetime import timedelta
+from typing import cast, get_args
 
 from pbem.games.base import Event
 from pbem.moderator.desk import Desk
-from pbem.moderator.kinds import KINDS
 from pbem.moderator.letters import notice_letter, status_letter
 from pbem.moderator.loaded import LoadedGame, encode_state, load_game, save_state
 from pbem.moderator.play import carry_out, follow_up, parse_for
 from pbem.moderator.seats import resign
 from pbem.store import append_history, history_entry, last_history, new_secret
+from pbem.store.tables import DeadlinePolicy, GameStatus
 
 GM = "gm"
 
@@ -51,7 +52,7 @@ def _tell(desk: Desk, game: LoadedGame, lines: Sequence[str], why: str | None) -
 def _changed(
     desk: Desk, game: LoadedGame, state: object, summary: str, why: str | None, events: list[Event]
 ) -> list[Event]:
-    before = KINDS[game.row.game].progress(game.state)
+    before = game.engine.progress(game.state)
     save_state(desk.session, game, state, actor=GM, kind="gm", summary=summary, why=why)
     _tell(desk, game, [summary, *(e.text for e in events if e.seats is None)], why)
     return follow_up(desk, game, [], before)
@@ -67,7 +68,7 @@ def order(desk: Desk, game_id: str, address: str, text: str, why: str | None) ->
         raise GmError(problems)
     if seat not in game.engine.awaiting(game.state):
         raise GmError(f"{address} has no orders to give now")
-    before = KINDS[game.row.game].progress(game.state)
+    before = game.engine.progress(game.state)
     outcome = carry_out(
         desk,
         game,
@@ -108,7 +109,7 @@ def set_money(desk: Desk, game_id: str, address: str, amount: int, why: str | No
     game = load_game(desk.session, game_id)
     seat = _seat_of(game, address)
     if not hasattr(game.engine, "set_money"):
-        raise GmError(f"money cannot be set in {KINDS[game.row.game].title}")
+        raise GmError(f"money cannot be set in {game.kind.title}")
     state = game.engine.load(game.engine.dump(game.state))
     events = game.engine.set_money(state, seat, amount)
     _changed(desk, game, state, f"money of {game.name_of(seat)} set", why, events)
@@ -120,7 +121,7 @@ def set_value(
     game = load_game(desk.session, game_id)
     seat = _seat_of(game, address)
     if not hasattr(game.engine, "set_value"):
-        raise GmError(f"{KINDS[game.row.game].title} has no chips to set")
+        raise GmError(f"{game.kind.title} has no chips to set")
     musical, _, number = production.partition("#")
     state = game.engine.load(game.engine.dump(game.state))
     try:
@@ -159,10 +160,11 @@ def remove(desk: Desk, game_id: str, address: str, why: str | None) -> None:
 
 def pause(desk: Desk, game_id: str, why: str | None, resume_it: bool = False) -> None:
     game = load_game(desk.session, game_id)
-    wanted, now = ("running", "paused") if resume_it else ("paused", "running")
+    wanted: GameStatus = "running" if resume_it else "paused"
+    now = "paused" if resume_it else "running"
     if game.row.status != now:
         raise GmError(f"{game_id} is {game.row.status}, not {now}")
-    game.row.status = wanted  # type: ignore[assignment]
+    game.row.status = wanted
     desk.session.add(game.row)
     _record(desk, game, "game resumed" if resume_it else "game paused", why)
     _tell(desk, game, ["The game is resumed." if resume_it else "The game is paused."], why)
@@ -177,7 +179,9 @@ def deadline(
     game.row.deadline_hours = hours
     game.row.deadline_at = desk.clock() + timedelta(hours=hours) if hours else None
     if policy is not None:
-        game.row.policy = policy  # type: ignore[assignment]
+        if policy not in get_args(DeadlinePolicy):
+            raise GmError(f"policy must be one of {', '.join(get_args(DeadlinePolicy))}")
+        game.row.policy = cast(DeadlinePolicy, policy)
     desk.session.add(game.row)
     _record(desk, game, f"deadline set to {hours} hours, policy {game.row.policy}", why)
 

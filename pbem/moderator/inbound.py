@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
+from email.message import Message
 from typing import Any
 
 from sqlalchemy import func
@@ -20,7 +21,6 @@ from sqlmodel import col, select
 from pbem.games.base import Event
 from pbem.moderator.addresses import game_in_subject, seat_key_in
 from pbem.moderator.desk import Desk
-from pbem.moderator.kinds import KINDS
 from pbem.moderator.letters import notice_letter, reply_letter
 from pbem.moderator.loaded import LoadedGame, load_game
 from pbem.moderator.loops import machine_reason
@@ -28,7 +28,7 @@ from pbem.moderator.play import carry_out, follow_up, parse_for
 from pbem.moderator.seats import resign, send_history
 from pbem.orders.grammar import Command, Password
 from pbem.orders.help import help_text
-from pbem.orders.incoming import IncomingEmail, parse_message, read_email
+from pbem.orders.incoming import IncomingEmail, parse_message, read_message
 from pbem.store import (
     GameRow,
     InboundRow,
@@ -54,22 +54,23 @@ class InboundResult:
 
 def handle_inbound(desk: Desk, raw: bytes, source: str) -> InboundResult:
     """Handle one received email inside the desk's transaction; a duplicate has no effect."""
-    email = read_email(raw)
+    message = parse_message(raw)
+    email = read_message(message)
     row = record_inbound(
         desk.session, message_key=message_key(email.message_id, raw), raw=raw, source=source
     )
     if row is None:
         return InboundResult("duplicate", "this message was handled before")
-    status, reason, game_id = _handle(desk, row, email, raw)
-    row.status, row.reason, row.game_id = status, reason, game_id  # type: ignore[assignment]
+    status, reason, game_id = _handle(desk, row, email, message)
+    row.status, row.reason, row.game_id = status, reason, game_id
     desk.session.add(row)
     return InboundResult(status, reason, game_id)
 
 
 def _handle(
-    desk: Desk, row: InboundRow, email: IncomingEmail, raw: bytes
+    desk: Desk, row: InboundRow, email: IncomingEmail, message: Message
 ) -> tuple[InboundStatus, str, str | None]:
-    machine = machine_reason(parse_message(raw), desk.settings.address)
+    machine = machine_reason(message, desk.settings.address)
     if machine is not None or email.sender is None:
         return "ignored", machine or "no sender address", None
     game_row, seat = _authenticate(desk, email)
@@ -177,8 +178,7 @@ def _orders(
         if refused is not None:
             reply("rejected", problems=[refused], show_status=True)
             return "rejected", refused
-        kind = KINDS[game.row.game]
-        if kind.turn_based and seat not in game.engine.awaiting(game.state):
+        if game.kind.turn_based and seat not in game.engine.awaiting(game.state):
             assert row.id is not None  # flushed by record_inbound
             desk.session.add(
                 QueuedOrderRow(
@@ -190,7 +190,7 @@ def _orders(
             )
             verdict = "queued"
         else:
-            before = kind.progress(game.state)
+            before = game.engine.progress(game.state)
             outcome = carry_out(
                 desk,
                 game,
@@ -225,19 +225,7 @@ def _refusal_before_orders(game: LoadedGame, seat: int, email: IncomingEmail) ->
         return "the game is paused by the game master; orders are not taken until it resumes"
     if game.row.status == "finished":
         return "the game is over; no more orders are taken"
-    answered = KINDS[game.row.game].answered_phase(email.subject)
-    current = game.state.phase_key if answered is not None else None
-    if answered is not None and answered != current:
-        return (
-            f"this email answers {_phase_words(answered)}, which has already been resolved; "
-            f"the game is now at {_phase_words(current or '')}: reply to the latest status email"
-        )
-    return None
-
-
-def _phase_words(key: str) -> str:
-    match = re.fullmatch(r"r(\d+)p(\d+)", key)
-    return f"round {match[1]}, phase {match[2]}" if match else key
+    return game.kind.stale(game.state, email.subject)
 
 
 def _help(game: LoadedGame) -> str:

@@ -1,4 +1,5 @@
-"""What the moderator must know of each game beyond the engine protocol.
+"""What the moderator must know of each game beyond the engine protocol: how its emails name the
+turn or phase they answer.
 
 Show Manager is turn-based: an order sent out of turn waits for the turn. The Big Time! is
 simultaneous: an email answers one phase, named in its subject, and is stale once that phase has
@@ -8,44 +9,41 @@ resolved.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 _ROUND_PHASE = re.compile(r"round\s*(\d+)\s*\W*\s*phase\s*(\d+)", re.IGNORECASE)
 
 
-@dataclass(frozen=True)
-class GameKind:
-    game: str
-    title: str
-    turn_based: bool
+class ShowManagerKind:
+    title = "Show Manager"
+    turn_based = True
 
-    def progress(self, state: Any) -> str:
-        """A key that changes exactly when the game moves on for everybody."""
-        if self.game == "bigtime":
-            return str(state.phase_key)
-        hands = sum(len(player.hand) for player in state.players)
-        staged = sum(sum(player.staged) for player in state.players)
-        return f"{state.turn}:{hands}:{staged}"
-
-    def codes(self, engine: Any, state: Any) -> Mapping[str, str] | None:
-        return engine.codes(state) if self.game == "bigtime" else None
-
-    def answered_phase(self, subject: str) -> str | None:
-        """The phase an email says it answers (`Round 2 · Phase 1` -> r2p1), if it says."""
-        if self.game != "bigtime":
-            return None
-        match = _ROUND_PHASE.search(subject or "")
-        return f"r{int(match[1])}p{int(match[2])}" if match else None
+    def stale(self, state: Any, subject: str) -> str | None:
+        """Why an email is stale, or None: a turn-based order waits for its turn instead."""
+        return None
 
     def status_subject(self, state: Any, seat: int, awaiting: tuple[int, ...]) -> str:
-        if self.game == "bigtime":
-            return f"Round {state.round} · Phase {state.phase}"
         return "Your turn" if seat in awaiting else "Status"
 
 
-KINDS = {
-    "showmanager": GameKind("showmanager", "Show Manager", turn_based=True),
-    "bigtime": GameKind("bigtime", "The Big Time!", turn_based=False),
-}
+class BigTimeKind:
+    title = "The Big Time!"
+    turn_based = False
+
+    def stale(self, state: Any, subject: str) -> str | None:
+        """Why an email answering a phase already resolved (`Round 1 · Phase 1`) is stale."""
+        match = _ROUND_PHASE.search(subject or "")
+        if match is None or (int(match[1]), int(match[2])) == (state.round, state.phase):
+            return None
+        return (
+            f"this email answers round {int(match[1])}, phase {int(match[2])}, which has already "
+            f"been resolved; the game is now at round {state.round}, phase {state.phase}: "
+            "reply to the latest status email"
+        )
+
+    def status_subject(self, state: Any, seat: int, awaiting: tuple[int, ...]) -> str:
+        return f"Round {state.round} · Phase {state.phase}"
+
+
+GameKind = ShowManagerKind | BigTimeKind
+KINDS: dict[str, GameKind] = {"showmanager": ShowManagerKind(), "bigtime": BigTimeKind()}

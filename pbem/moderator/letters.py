@@ -9,7 +9,6 @@ from typing import Any
 from pbem.games.base import Event
 from pbem.moderator.addresses import reply_address
 from pbem.moderator.compose import Letter
-from pbem.moderator.kinds import KINDS
 from pbem.moderator.loaded import LoadedGame
 from pbem.moderator.render import render
 from pbem.settings import Settings
@@ -32,7 +31,7 @@ def status_context(game: LoadedGame, seat: int | None) -> dict[str, Any]:
     """What a status section shows `seat` (None: the game master): the view is the only source."""
     engine = game.engine
     awaiting = engine.awaiting(game.state) if game.row.status == "running" else ()
-    examples = engine.legal_summary(game.state, seat) if seat in awaiting else []  # type: ignore[attr-defined]
+    examples = engine.legal_summary(game.state, seat) if seat in awaiting else []
     return {
         "game": game.row.game,
         "view": engine.view(game.state, seat),
@@ -54,7 +53,7 @@ def status_letter(
     events: Sequence[Event],
     headline: str | None = None,
 ) -> Letter:
-    kind = KINDS[game.row.game]
+    kind = game.kind
     awaiting = game.engine.awaiting(game.state)
     subject_words = (
         "Final result"
@@ -144,7 +143,7 @@ def notice_letter(
 ) -> Letter:
     """A short message: a GM change, the HELP text, the HISTORY, a welcome."""
     game_id = game.id if game else None
-    title = f"{KINDS[game.row.game].title} {game_id}: {words}" if game else words
+    title = f"{game.kind.title} {game_id}: {words}" if game else words
     text, html = render(
         "notice",
         title=title,

@@ -11,6 +11,7 @@ from sqlmodel import Session
 
 from pbem.games.base import RulesEngine
 from pbem.games.registry import engine_for
+from pbem.moderator.kinds import KINDS, GameKind
 from pbem.store import GameRow, HistoryRow, SeatRow, append_history, lock_game, seats_of
 from pbem.store.tables import HistoryKind
 
@@ -25,6 +26,10 @@ class LoadedGame:
     @property
     def id(self) -> str:
         return self.row.id
+
+    @property
+    def kind(self) -> GameKind:
+        return KINDS[self.row.game]
 
     @property
     def data_file(self) -> Path | None:

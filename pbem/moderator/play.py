@@ -9,10 +9,10 @@ from typing import Any
 
 from pbem.games.base import Event, Submission
 from pbem.moderator.desk import Desk
-from pbem.moderator.kinds import KINDS
 from pbem.moderator.letters import notice_letter, status_letter
 from pbem.moderator.loaded import LoadedGame, save_state
 from pbem.orders.games import grammar_for
+from pbem.orders.grammar import Grammar
 from pbem.orders.parse import ParsedOrders, parse_orders
 from pbem.store import waiting_orders
 from pbem.store.tables import HistoryKind
@@ -21,10 +21,9 @@ from pbem.store.tables import HistoryKind
 MAX_AUTOMATIC_STEPS = 10_000
 
 
-def grammar_of(game: LoadedGame) -> Any:
-    kind = KINDS[game.row.game]
+def grammar_of(game: LoadedGame) -> Grammar:
     return grammar_for(
-        game.row.game, game.row.variant, game.data_file, kind.codes(game.engine, game.state)
+        game.row.game, game.row.variant, game.data_file, game.engine.codes(game.state)
     )
 
 
@@ -70,10 +69,9 @@ def follow_up(
     Returns all the events, those of the automatic seats included.
     """
     events = [*events, *_run_automatic_seats(desk, game)]
-    kind = KINDS[game.row.game]
     if game.engine.is_over(game.state):
         tell_result(desk, game, events)
-    elif kind.progress(game.state) != progress_before:
+    elif game.engine.progress(game.state) != progress_before:
         if game.row.deadline_hours:
             game.row.deadline_at = desk.clock() + timedelta(hours=game.row.deadline_hours)
             desk.session.add(game.row)
@@ -114,12 +112,12 @@ def _run_automatic_seats(desk: Desk, game: LoadedGame) -> list[Event]:
 def _next_automatic_step(desk: Desk, game: LoadedGame) -> list[Event] | None:
     awaiting = game.engine.awaiting(game.state)
     for seat in awaiting:
-        if KINDS[game.row.game].turn_based:
+        if game.kind.turn_based:
             queued = _apply_waiting_order(desk, game, seat)
             if queued is not None:
                 return queued
         if game.seat(seat).kind == "bot":
-            actions = game.engine.default_actions(game.state, seat)  # type: ignore[attr-defined]
+            actions = game.engine.default_actions(game.state, seat)
             outcome = carry_out(
                 desk,
                 game,
@@ -141,40 +139,35 @@ def _apply_waiting_order(desk: Desk, game: LoadedGame, seat: int) -> list[Event]
     if not waiting:
         return None
     order = waiting[0]
-    parsed = parse_for(game, order.lines)
     address = game.seat(seat).address
-    problem = "; ".join(str(error) for error in parsed.errors)
-    outcome = None
-    if not problem:
-        outcome = carry_out(
-            desk,
-            game,
-            seat,
-            parsed.actions,
-            actor=address,
-            summary=order.lines.strip(),
-            inbound_id=order.inbound_id,
-        )
-        if outcome.refusal is not None:
-            problem = str(outcome.refusal)
-    order.status = "refused" if problem else "applied"
-    order.reason = problem
+    # The lines parsed when they were queued, against the same grammar: only legality can fail.
+    outcome = carry_out(
+        desk,
+        game,
+        seat,
+        parse_for(game, order.lines).actions,
+        actor=address,
+        summary=order.lines.strip(),
+        inbound_id=order.inbound_id,
+    )
+    order.status = "applied" if outcome.accepted else "refused"
+    order.reason = str(outcome.refusal or "")
     desk.session.add(order)
-    if problem or outcome is None:
-        desk.postman.post(
-            notice_letter(
-                to=address,
-                game=game,
-                seat=seat,
-                settings=desk.settings,
-                words="Your waiting orders could not be carried out",
-                lines=[
-                    "Your turn has come, but your earlier orders cannot be carried out now:",
-                    problem,
-                    "Nothing changed. The turn waits for your new orders.",
-                ],
-            ),
-            game.id,
-        )
-        return None
-    return outcome.events
+    if outcome.accepted:
+        return outcome.events
+    desk.postman.post(
+        notice_letter(
+            to=address,
+            game=game,
+            seat=seat,
+            settings=desk.settings,
+            words="Your waiting orders could not be carried out",
+            lines=[
+                "Your turn has come, but your earlier orders cannot be carried out now:",
+                order.reason,
+                "Nothing changed. The turn waits for your new orders.",
+            ],
+        ),
+        game.id,
+    )
+    return None

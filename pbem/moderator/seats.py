@@ -6,7 +6,6 @@ from collections.abc import Sequence
 
 from pbem.games.base import Event
 from pbem.moderator.desk import Desk
-from pbem.moderator.kinds import KINDS
 from pbem.moderator.letters import notice_letter
 from pbem.moderator.loaded import LoadedGame, encode_state
 from pbem.moderator.play import follow_up
@@ -31,7 +30,7 @@ def resign(desk: Desk, game: LoadedGame, seat: int, *, actor: str, why: str) -> 
         state_after=encode_state(game, game.state),
     )
     events = [Event(f"{name} has left the game; a computer player takes over the seat.")]
-    return follow_up(desk, game, events, KINDS[game.row.game].progress(game.state))
+    return follow_up(desk, game, events, game.engine.progress(game.state))
 
 
 def send_history(
@@ -76,6 +75,6 @@ def _public_actor(game: LoadedGame, actor: str) -> str:
 def _public_summary(game: LoadedGame, seat: int, actor: str, kind: str, summary: str) -> str:
     """Simultaneous orders stay sealed: another player's order lines would show a bid."""
     own = actor == game.seat(seat).address
-    if KINDS[game.row.game].turn_based or own or kind != "order":
+    if game.kind.turn_based or own or kind != "order":
         return summary
     return "sent orders for the phase"

@@ -123,5 +123,5 @@ def start_game(desk: Desk, request: GameRequest) -> LoadedGame:
         desk.postman.post(
             status_letter(game, seat.position, desk.settings, [welcome], "Welcome"), row.id
         )
-    follow_up(desk, game, [], KINDS[request.game].progress(state))
+    follow_up(desk, game, [], game.engine.progress(state))
     return game

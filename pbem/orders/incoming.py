@@ -39,7 +39,11 @@ def parse_message(raw: bytes) -> Message:
 
 def read_email(raw: bytes) -> IncomingEmail:
     """Everything the moderator reads from `raw`; never raises, returns what can be read."""
-    message = parse_message(raw)
+    return read_message(parse_message(raw))
+
+
+def read_message(message: Message) -> IncomingEmail:
+    """Everything the moderator reads from a parsed email; never raises."""
     return IncomingEmail(
         message_id=first_header(message, "Message-ID"),
         subject=first_header(message, "Subject") or "",

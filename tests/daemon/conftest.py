@@ -9,23 +9,10 @@ import pytest
 
 from pbem.daemon import Daemon
 from pbem.settings import Settings
-from tests.support.dovecot import DovecotServer, running_dovecot, skip_without_dovecot
-from tests.support.smtpd import SmtpServer, running_smtpd
+from tests.support.dovecot import DovecotServer
+from tests.support.smtpd import SmtpServer
 
 MODERATOR = "pbem@example.org"
-
-
-@pytest.fixture
-def dovecot() -> Iterator[DovecotServer]:
-    skip_without_dovecot()
-    with running_dovecot() as server:
-        yield server
-
-
-@pytest.fixture
-def smtp_server() -> Iterator[SmtpServer]:
-    with running_smtpd() as server:
-        yield server
 
 
 @pytest.fixture

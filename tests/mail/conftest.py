@@ -12,26 +12,12 @@ from pbem.mail.config import parse_imap_url
 from pbem.mail.imap import ImapIntake, ImapOptions
 from pbem.mail.transport import MemoryState
 from tests.mail.recording import QUICK_RECONNECT, IntakeFactory, RecordingStore
-from tests.support.dovecot import DovecotServer, running_dovecot, skip_without_dovecot
-from tests.support.smtpd import SmtpServer, running_smtpd
+from tests.support.dovecot import DovecotServer
 
 
 @pytest.fixture
 def recorder() -> RecordingStore:
     return RecordingStore()
-
-
-@pytest.fixture
-def dovecot() -> Iterator[DovecotServer]:
-    skip_without_dovecot()
-    with running_dovecot() as server:
-        yield server
-
-
-@pytest.fixture
-def smtp_server() -> Iterator[SmtpServer]:
-    with running_smtpd() as server:
-        yield server
 
 
 @pytest.fixture

@@ -159,3 +159,14 @@ def test_quoted_status_email_under_a_reply_is_not_read_as_orders(table):
     body = "HIRE 0\n\nOn Tue, 1 Dec 2026, pbem <pbem@example.org> wrote:\n> HIRE 1\n> REFRESH\n"
     assert game.mail(ANN, body).status == "accepted"
     assert game.game().engine.awaiting(game.game().state) == (1,)
+
+
+def test_early_order_illegal_when_its_turn_comes_is_refused_and_the_turn_waits(table):
+    game = _sm(table)
+    assert game.mail(BO, "LOAN WOLF 3").status == "queued"  # Bo has no production to borrow on
+    before_bo = len([r for r in game.outbox() if r.to_address == BO])
+    assert game.mail(ANN, "HIRE 0").status == "accepted"
+    loaded = game.game()
+    assert loaded.engine.awaiting(loaded.state) == (1,)
+    to_bo = [read_email(r.raw) for r in game.outbox() if r.to_address == BO][before_bo:]
+    assert any("could not be carried out" in mail.subject for mail in to_bo)

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from pbem.games.bigtime.actions import Bid, Hook, PreferAM, PreferHeadliner, PreferPM
-from pbem.orders import Grammar, Order, grammar_for, parse_orders
+from pbem.orders import Grammar, Order, grammar_for
+from tests.orders.reading import error, orders
 
 CODES = {"A1": "T05", "A2": "T11", "a3": "T18", "P1": "T02", "P2": "T14", "H1": "H29", "H2": "H31"}
 
@@ -15,18 +16,6 @@ CODES = {"A1": "T05", "A2": "T11", "a3": "T18", "P1": "T02", "P2": "T14", "H1": 
 @pytest.fixture(scope="module")
 def grammar() -> Grammar:
     return grammar_for("bigtime", codes=CODES)
-
-
-def orders(text: str, grammar: Grammar) -> list[Order]:
-    parsed = parse_orders(text, grammar)
-    assert parsed.errors == (), [str(error) for error in parsed.errors]
-    return [line.order for line in parsed.orders]
-
-
-def error(text: str, grammar: Grammar) -> str:
-    parsed = parse_orders(text, grammar)
-    assert len(parsed.errors) == 1 and not parsed.orders
-    return str(parsed.errors[0])
 
 
 @pytest.mark.parametrize(

@@ -7,23 +7,12 @@ import pytest
 from pbem.games.showmanager.actions import Hire, Loan, Refresh, Stage
 from pbem.orders import Grammar, Order, grammar_for, parse_orders
 from pbem.orders.showmanager import MAX_REFRESHES
+from tests.orders.reading import error, orders
 
 
 @pytest.fixture(scope="module")
 def grammar() -> Grammar:
     return grammar_for("showmanager")
-
-
-def orders(text: str, grammar: Grammar) -> list[Order]:
-    parsed = parse_orders(text, grammar)
-    assert parsed.errors == (), [str(error) for error in parsed.errors]
-    return [line.order for line in parsed.orders]
-
-
-def error(text: str, grammar: Grammar) -> str:
-    parsed = parse_orders(text, grammar)
-    assert len(parsed.errors) == 1 and not parsed.orders
-    return str(parsed.errors[0])
 
 
 @pytest.mark.parametrize(

@@ -72,6 +72,9 @@ class BigTimeEngine:
     def view(self, state: BigTimeState, seat: int | None) -> BigTimeView:
         return build_view(state, seat)
 
+    def progress(self, state: BigTimeState) -> str:
+        return state.phase_key
+
     def codes(self, state: BigTimeState) -> dict[str, str]:
         return choices.codes(state)
 

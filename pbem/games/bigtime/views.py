@@ -15,31 +15,21 @@ from pbem.games.bigtime.state import AM, HEADLINERS, PM, BigTimeState, Booking, 
 
 
 @dataclass(frozen=True)
-class ActCard:
-    card: str
-    name: str
-    kind: str
-    act_type: str
-    value: int
-    icons: int
-
-
-@dataclass(frozen=True)
 class OfferedAct:
     code: str  # A1.., P1.., H1..: what an order may write instead of the card id
-    act: ActCard
+    act: Act
 
 
 @dataclass(frozen=True)
 class ComingSoonStack:
-    face_up: ActCard
+    face_up: Act
     face_down: int  # cards under it: a Trouper and a Headliner
-    hidden: tuple[ActCard, ...]  # those cards, for the game master only
+    hidden: tuple[Act, ...]  # those cards, for the game master only
 
 
 @dataclass(frozen=True)
 class BookedAct:
-    act: ActCard
+    act: Act
     paid: tuple[int, ...]
     penalty: int
     hooked: bool
@@ -54,7 +44,7 @@ class TheaterView:
     cards_left: int
     order_on_file: bool
     playbill: tuple[BookedAct, ...]
-    hall_of_fame: tuple[ActCard, ...]
+    hall_of_fame: tuple[Act, ...]
     last_show: tuple[BookedAct, ...]  # the previous round's playbill, its Hook marked
     box_office: int | None
     revealed_bid: tuple[int, ...] | None  # the bid of the last resolved phase
@@ -72,7 +62,7 @@ class ChartMarker:
 class PickView:
     seat: int
     row: str
-    act: ActCard
+    act: Act
     paid: tuple[int, ...]
     penalty: int
 
@@ -110,7 +100,7 @@ def build_view(state: BigTimeState, seat: int | None) -> BigTimeView:
 
     def offered(row_name: str) -> tuple[OfferedAct, ...]:
         return tuple(
-            OfferedAct(code, _card(acts[card])) for code, card in coded_row(state, row_name)
+            OfferedAct(code, acts[card]) for code, card in coded_row(state, row_name)
         )
 
     private_seats = range(state.players) if seat is None else (seat,)
@@ -132,15 +122,11 @@ def build_view(state: BigTimeState, seat: int | None) -> BigTimeView:
             for act_type, space in state.chart.items()
         ),
         last_picks=tuple(
-            PickView(pick.seat, pick.row, _card(acts[pick.card]), pick.paid, pick.penalty)
+            PickView(pick.seat, pick.row, acts[pick.card], pick.paid, pick.penalty)
             for pick in state.last_picks
         ),
         private=tuple(_private(state, s) for s in private_seats),
     )
-
-
-def _card(act: Act) -> ActCard:
-    return ActCard(act.card, act.name, act.kind, act.act_type, act.value, act.icons)
 
 
 def _coming_soon(state: BigTimeState, game_master: bool) -> tuple[ComingSoonStack, ...]:
@@ -149,9 +135,9 @@ def _coming_soon(state: BigTimeState, game_master: bool) -> tuple[ComingSoonStac
     acts = state.data.acts
     return tuple(
         ComingSoonStack(
-            face_up=_card(acts[up]),
+            face_up=acts[up],
             face_down=2,
-            hidden=(_card(acts[down]), _card(acts[headliner])) if game_master else (),
+            hidden=(acts[down], acts[headliner]) if game_master else (),
         )
         for up, down, headliner in zip(
             state.coming_am, state.coming_pm, state.headliner_row, strict=True
@@ -164,7 +150,7 @@ def _booked(
 ) -> tuple[BookedAct, ...]:
     acts = state.data.acts
     return tuple(
-        BookedAct(_card(acts[b.card]), b.paid, b.penalty, b.card == hooked) for b in bookings
+        BookedAct(acts[b.card], b.paid, b.penalty, b.card == hooked) for b in bookings
     )
 
 
@@ -178,7 +164,7 @@ def _theater(state: BigTimeState, seat: int, theater: Theater) -> TheaterView:
         cards_left=len(theater.hand),
         order_on_file=on_file is not None and not state.over,
         playbill=_booked(state, theater.playbill, None),
-        hall_of_fame=tuple(_card(state.data.acts[card]) for card in theater.hall_of_fame),
+        hall_of_fame=tuple(state.data.acts[card] for card in theater.hall_of_fame),
         last_show=_booked(state, theater.last_show, theater.hooked),
         box_office=theater.box_office,
         revealed_bid=state.revealed_bids[seat] if state.revealed_bids else None,

@@ -56,6 +56,16 @@ class ShowManagerEngine:
     def view(self, state: GameState, seat: int | None) -> GameView:
         return view(state, seat)
 
+    def progress(self, state: GameState) -> str:
+        # A hire adds a card to a hand, a staging adds a production: each ends a turn. Loans and
+        # refreshes leave both alone, so the turn they belong to stays open.
+        hands = sum(len(player.hand) for player in state.players)
+        staged = sum(sum(player.staged) for player in state.players)
+        return f"{state.turn}:{hands}:{staged}"
+
+    def codes(self, state: GameState) -> dict[str, str]:
+        return {}  # cards are named by their ids and slots, which need no codes
+
     def random_actions(self, state: GameState, seat: int, rng: Rng) -> list[Action]:
         return players.random_actions(state, seat, rng)
 
