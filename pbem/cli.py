@@ -221,6 +221,9 @@ def run(
     gm: str | None = typer.Option(None, "--gm", help="Who hears of set-aside mail and deadlines."),
     wait: float = typer.Option(300.0, help="Seconds to wait for new mail between cycles."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Log at DEBUG level."),
+    name: str = typer.Option(
+        "pbem", help="This daemon's name: each daemon sharing a database needs its own."
+    ),
 ) -> None:
     """The mail daemon in the foreground: take in mail, answer, send the outbox; SIGTERM stops."""
     logging.basicConfig(
@@ -228,7 +231,7 @@ def run(
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     _, settings = _open()
-    daemon = Daemon(settings, gm_address=gm)
+    daemon = Daemon(settings, gm_address=gm, name=name)
     if not once:
         daemon.run_forever(wait)
         return

@@ -1,7 +1,8 @@
 """The mail daemon: take in mail, handle it, send the outbox, again and again until stopped.
 
-A simple loop rather than a scheduler: one cycle does intake, outbox and deadlines in turn, then
-the daemon waits for new mail (IMAP IDLE where offered) for at most `wait_seconds`.
+One cycle does intake, deadlines and reminders, the computer players' mail and the outbox in
+turn; then the daemon waits for new mail (IMAP IDLE where offered, polling otherwise), for an
+alarm (APScheduler jobs in the database, `alarms.py`) or for at most `wait_seconds`.
 """
 
 from __future__ import annotations
@@ -15,12 +16,14 @@ from datetime import datetime
 from email.parser import BytesHeaderParser
 from types import FrameType
 
-from pbem.daemon_deadlines import run_deadlines
+from pbem.alarms import AlarmClock
+from pbem.daemon_deadlines import run_deadlines, run_reminders
 from pbem.daemon_outbox import SendReport, send_outbox
 from pbem.mail.config import IMAP_URL_VARIABLE, MAILDIR_VARIABLE, SMTP_URL_VARIABLE, MailSettings
 from pbem.mail.factory import open_intake, open_sender
 from pbem.mail.handover import DEFAULT_RETRY_DELAY
 from pbem.mail.transport import PollReport
+from pbem.moderator.bots import answer_bot_mail
 from pbem.moderator.desk import Desk
 from pbem.moderator.inbound import handle_inbound
 from pbem.moderator.letters import notice_letter
@@ -48,6 +51,7 @@ class CycleReport:
     intake: PollReport
     outbox: SendReport
     deadlines: int
+    bots: int
 
 
 class DatabaseState:
@@ -75,6 +79,7 @@ class Daemon:
         gm_address: str | None = None,
         clock: Callable[[], datetime] = utc_now,
         retry_delay: float = DEFAULT_RETRY_DELAY,
+        name: str = "pbem",
     ) -> None:
         self.settings = settings
         self.gm_address = gm_address
@@ -88,14 +93,20 @@ class Daemon:
         )
         self.sender = open_sender(mail)
         self._stop = threading.Event()
+        self._bell = threading.Event()
+        self.alarms = AlarmClock(self.engine, name, self._bell)
 
     def cycle(self) -> CycleReport:
-        """Take in the new mail, act on passed deadlines, then send what is due."""
+        """Take in the new mail, act on passed deadlines, let computer players answer their mail,
+        then send what is due."""
         intake = self.intake.poll()
         if intake.error:
             log.warning("mail intake: %s", intake.error)
         deadlines = self.run_deadlines()
-        return CycleReport(intake, self.send_outbox(), deadlines)
+        run_reminders(self.engine, self.settings, self.clock)
+        archive = self.sender if self.settings.uses_maildir else None
+        bots = answer_bot_mail(self.engine, self.settings, self.clock, archive)
+        return CycleReport(intake, self.send_outbox(), deadlines, bots)
 
     def run_deadlines(self) -> int:
         return run_deadlines(self.engine, self.settings, self.clock, self.gm_address)
@@ -108,9 +119,12 @@ class Daemon:
         stop_signals = (signal.SIGTERM, signal.SIGINT)
         previous = {sig: signal.signal(sig, self._on_signal) for sig in stop_signals}
         log.info("pbem daemon started for %s", self.settings.address)
+        self.alarms.start()
         try:
             while not self._stop.is_set():
+                self._bell.clear()  # this cycle reads every deadline due, rung or not
                 self.cycle()
+                self.alarms.sync()
                 self._wait(wait_seconds)
         finally:
             for sig, handler in previous.items():
@@ -122,13 +136,15 @@ class Daemon:
         self._stop.set()
 
     def close(self) -> None:
+        self.alarms.stop()
         self.intake.close()
         self.sender.close()
         self.engine.dispose()
 
     def _wait(self, seconds: float) -> None:
+        """Until new mail, an alarm (a deadline or reminder is due), a stop, or `seconds`."""
         waited = 0.0
-        while waited < seconds and not self._stop.is_set():
+        while waited < seconds and not self._stop.is_set() and not self._bell.is_set():
             step = min(STOP_CHECK_SECONDS, seconds - waited)
             if self.intake.wait_for_mail(step):
                 return
@@ -141,8 +157,13 @@ class Daemon:
     def _store(self, raw: bytes, source: str) -> bool:
         with session_scope(self.engine) as session:
             result = handle_inbound(Desk(session, self.settings, self.clock), raw, source)
-        log.info("mail from %s: %s (%s)%s", source, result.status, result.reason,
-                 f" in {result.game_id}" if result.game_id else "")
+        log.info(
+            "mail from %s: %s (%s)%s",
+            source,
+            result.status,
+            result.reason,
+            f" in {result.game_id}" if result.game_id else "",
+        )
         return True
 
     def _poison(self, raw: bytes, source: str, error: str) -> None:
@@ -157,18 +178,29 @@ class Daemon:
                 session.add(row)
             if self.gm_address:
                 desk = Desk(session, self.settings, self.clock)
-                desk.postman.post(notice_letter(
-                    to=self.gm_address, game=None, seat=None, settings=self.settings,
-                    words="An email could not be handled",
-                    lines=[f"The email {key} ({source}) failed three times and was set aside "
-                           "in pbem/failed.", f"Last error: {error}"],
-                ), None)
+                desk.postman.post(
+                    notice_letter(
+                        to=self.gm_address,
+                        game=None,
+                        seat=None,
+                        settings=self.settings,
+                        words="An email could not be handled",
+                        lines=[
+                            f"The email {key} ({source}) failed three times and was set aside "
+                            "in pbem/failed.",
+                            f"Last error: {error}",
+                        ],
+                    ),
+                    None,
+                )
         log.error("set aside %s after repeated failures: %s", source, error)
 
 
 def mail_settings(settings: Settings) -> MailSettings:
-    return MailSettings.from_env({
-        IMAP_URL_VARIABLE: settings.imap_url or "",
-        SMTP_URL_VARIABLE: settings.smtp_url or "",
-        MAILDIR_VARIABLE: settings.maildir,
-    })
+    return MailSettings.from_env(
+        {
+            IMAP_URL_VARIABLE: settings.imap_url or "",
+            SMTP_URL_VARIABLE: settings.smtp_url or "",
+            MAILDIR_VARIABLE: settings.maildir,
+        }
+    )

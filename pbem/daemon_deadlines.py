@@ -1,9 +1,11 @@
-"""Deadlines: what happens to a running game whose players have not all answered in time.
+"""Deadlines: reminders before them, and what happens to a running game whose players have not
+all answered in time.
 
-`wait` tells the game master once per deadline and waits; `default` and `skip` play the engine's
-default orders for every seat still awaited (the engines' defaults are the do-nothing moves, such
-as BID 0, so skipping a seat and defaulting it are the same thing there), then set the next
-deadline.
+A reminder goes to each seat still awaited once a quarter of the time is left (at most a day
+before). At the deadline, `wait` tells the game master once and waits; `default` plays the
+engine's default orders for every seat still awaited; `skip` lets the game go on without them
+(Show Manager: the turn passes; The Big Time!: no bid and the default pick). Then the next
+deadline is set.
 """
 
 from __future__ import annotations
@@ -14,10 +16,11 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import Engine
 
+from pbem.alarms import MAX_REMINDER_LEAD, reminder_time
 from pbem.games.base import Event
 from pbem.moderator.desk import Desk
-from pbem.moderator.letters import notice_letter
-from pbem.moderator.loaded import LoadedGame, load_game
+from pbem.moderator.letters import notice_letter, status_letter
+from pbem.moderator.loaded import LoadedGame, load_game, save_state
 from pbem.moderator.play import carry_out, follow_up
 from pbem.settings import Settings
 from pbem.store import (
@@ -48,25 +51,34 @@ def run_deadlines(
             if row.policy == "wait":
                 acted += _tell_gm_once(desk, game, gm_address)
             else:
-                _play_defaults(desk, game)
+                _act_for_missing(desk, game)
                 acted += 1
     return acted
 
 
-def _play_defaults(desk: Desk, game: LoadedGame) -> None:
+def _act_for_missing(desk: Desk, game: LoadedGame) -> None:
+    """The policy's orders for every seat still awaited, then the next deadline."""
     before = game.engine.progress(game.state)
     events: list[Event] = []
+    why = f"deadline passed ({game.row.policy})"
     for seat in game.engine.awaiting(game.state):
-        actions = game.engine.default_actions(game.state, seat)
+        summary = f"{game.name_of(seat)} had not answered: {game.row.policy}"
+        if game.row.policy == "skip":
+            state = game.engine.load(game.engine.dump(game.state))
+            events.extend(game.engine.skip(state, seat))
+            save_state(
+                desk.session, game, state, actor="deadline", kind="system", summary=summary, why=why
+            )
+            continue
         outcome = carry_out(
             desk,
             game,
             seat,
-            actions,
+            game.engine.default_actions(game.state, seat),
             actor="deadline",
             kind="system",
-            summary=" / ".join(map(repr, actions)),
-            why=f"deadline passed ({game.row.policy}): {game.name_of(seat)} had not answered",
+            summary=summary,
+            why=why,
         )
         if not outcome.accepted:
             raise RuntimeError(f"default orders refused in {game.id}: {outcome.refusal}")
@@ -75,7 +87,36 @@ def _play_defaults(desk: Desk, game: LoadedGame) -> None:
     hours = game.row.deadline_hours
     game.row.deadline_at = desk.clock() + timedelta(hours=hours) if hours else None
     desk.session.add(game.row)
-    log.info("deadline in %s: default orders played (%s)", game.id, game.row.policy)
+    log.info("deadline in %s: %s", game.id, game.row.policy)
+
+
+def run_reminders(engine: Engine, settings: Settings, clock: Callable[[], datetime]) -> int:
+    """Remind the seats still awaited when a quarter of their time is left; how many reminded."""
+    now = clock()
+    with session_scope(engine) as session:
+        # Games "past their deadline" a day from now: every game a reminder may be due for.
+        soon = [row.id for row in games_past_deadline(session, now + MAX_REMINDER_LEAD)]
+    reminded = 0
+    for game_id in soon:
+        with session_scope(engine) as session:
+            game = load_game(session, game_id)
+            due, hours = game.row.deadline_at, game.row.deadline_hours
+            if game.row.status != "running" or due is None or not hours or due <= now:
+                continue
+            if now < reminder_time(due, hours):
+                continue
+            key = f"reminded:{game.id}:{due.isoformat()}"
+            if get_mail_state(session, key) is not None:
+                continue
+            set_mail_state(session, key, now.isoformat())
+            desk = Desk(session, settings, clock)
+            reminder = Event(f"Reminder: your orders are due by {due:%Y-%m-%d %H:%M} UTC.")
+            for seat in game.engine.awaiting(game.state):
+                desk.postman.post(
+                    status_letter(game, seat, settings, [reminder], "Reminder"), game.id
+                )
+                reminded += 1
+    return reminded
 
 
 def _tell_gm_once(desk: Desk, game: LoadedGame, gm_address: str | None) -> int:

@@ -1,51 +1,37 @@
-"""`pbem demo`: a whole game played through the daemon on this machine, no mail server needed.
+"""`pbem demo`: a whole game of computer players run by the daemon; no mail server needed.
 
-The players are demo seats that never write: each turn's deadline passes at once (the demo's clock
-jumps a day per cycle) and the `default` policy plays the engine's default orders for them. So
-every email a real game sends (welcome, status after each phase, final result) is written, by the
-daemon's own cycle, into the Maildir's `sent` folder where it can be read.
-
-Computer players (`PlayerSpec(bot=...)`) would finish the game inside `start_game`, but bots get
-no mail, so there would be nothing to read.
+The demo uses the embedded default (SQLite and the local Maildir). The bots get their status mail
+and answer it through the same path as people's email; every email of the game is filed in the
+Maildir's `sent` folder, where it can be read.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from dataclasses import dataclass
 from pathlib import Path
+
+from sqlalchemy import func
+from sqlmodel import col, select
 
 from pbem.daemon import Daemon
 from pbem.games.base import Outcome
+from pbem.moderator.addresses import bot_address
 from pbem.moderator.desk import Desk
 from pbem.moderator.loaded import load_game
 from pbem.moderator.start import GameRequest, PlayerSpec, start_game
 from pbem.settings import DEFAULT_MAILDIR, Settings
-from pbem.store import get_game, session_scope, utc_now
+from pbem.store import OutboxRow, get_game, session_scope
 
 DEMO_DATABASE = "pbem-demo.sqlite3"
 DEMO_DOMAIN = "demo.invalid"
-TURN = timedelta(hours=24)
-# Far more cycles than a game has turns; reaching it means the game is stuck, a bug.
-MAX_CYCLES = 10_000
+BOT_NAMES = ("Ada", "Brecht", "Cleo", "Dmitri", "Edith", "Fritz")
+# A game of bots ends within one cycle; more than a few means a bug.
+MAX_CYCLES = 10
 
 
 class DemoError(RuntimeError):
     """The demo game did not finish."""
-
-
-@dataclass
-class JumpingClock:
-    """A clock that moves on only when told, a turn at a time."""
-
-    now: datetime = field(default_factory=utc_now)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def next_turn(self) -> None:
-        self.now += TURN + timedelta(minutes=1)
 
 
 @dataclass(frozen=True)
@@ -61,37 +47,40 @@ class DemoResult:
 def demo_settings(workdir: Path) -> Settings:
     maildir = os.environ.get("PBEM_MAILDIR") or str(workdir / DEFAULT_MAILDIR)
     return Settings(
-        database_url=f"sqlite:///{workdir / DEMO_DATABASE}", address=f"pbem@{DEMO_DOMAIN}",
+        database_url=f"sqlite:///{workdir / DEMO_DATABASE}",
+        address=f"pbem@{DEMO_DOMAIN}",
         maildir=maildir,
     )
 
 
 def run_demo(game: str, players: int, seed: int, workdir: Path) -> DemoResult:
-    """Play one game of `game` between `players` demo seats to its end; return the result."""
-    clock = JumpingClock()
-    daemon = Daemon(demo_settings(workdir), clock=clock)
+    """Play one game of `game` between `players` computer players to its end."""
+    daemon = Daemon(demo_settings(workdir))
     try:
         request = GameRequest(
-            game=game, seed=seed, deadline_hours=TURN.total_seconds() / 3600, policy="default",
+            game=game,
+            seed=seed,
             players=tuple(
-                PlayerSpec(f"player{n}@{DEMO_DOMAIN}", f"Player {n}") for n in range(1, players + 1)
+                PlayerSpec(bot_address(name), name, bot=name) for name in BOT_NAMES[:players]
             ),
         )
         with session_scope(daemon.engine) as session:
-            game_id = start_game(Desk(session, daemon.settings, clock), request).id
-        sent, cycles = daemon.cycle().outbox.sent, 1
+            game_id = start_game(Desk(session, daemon.settings), request).id
+        cycles = 0
         while _running(daemon, game_id):
             if cycles >= MAX_CYCLES:
-                raise DemoError(f"{game_id} did not finish in {MAX_CYCLES} turns")
-            clock.next_turn()
-            sent += daemon.cycle().outbox.sent
+                raise DemoError(f"{game_id} did not finish in {MAX_CYCLES} daemon cycles")
+            daemon.cycle()
             cycles += 1
         with session_scope(daemon.engine) as session:
             loaded = load_game(session, game_id)
             outcome = loaded.engine.outcome(loaded.state)
             names = loaded.names
-        return DemoResult(game_id, names, outcome, sent, Path(daemon.settings.maildir) / "sent",
-                          cycles)
+            written = session.exec(
+                select(func.count()).select_from(OutboxRow).where(col(OutboxRow.game_id) == game_id)
+            ).one()
+        sent = Path(daemon.settings.maildir) / "sent"
+        return DemoResult(game_id, names, outcome, written, sent, cycles)
     finally:
         daemon.close()
 

@@ -122,6 +122,13 @@ class RulesEngine(Protocol[S, A]):
     def default_actions(self, state: S, seat: int) -> list[A]:
         """A sensible order for a seat that sent none (deadlines, computer players)."""
 
+    def skip(self, state: S, seat: int) -> list[Event]:
+        """The seat missed its deadline under the `skip` policy: the game goes on without its
+        orders. Changes `state` in place."""
+
+    def bot_actions(self, state: S, seat: int, rng: Rng) -> list[A]:
+        """A computer player's email for `seat`, using only what that seat may see."""
+
     def random_actions(self, state: S, seat: int, rng: Rng) -> list[A]:
         """A uniformly chosen legal email's worth of actions for `seat` (for simulation)."""
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from email.utils import getaddresses, parseaddr
 
 _TAG = re.compile(r"^(?P<game>[a-z]{2}-\d+)\.(?P<secret>[a-z0-9]+)$")
+BOT_DOMAIN = "bots.invalid"  # RFC 2606: never routable, so no mail to a bot can leave the machine
 SUBJECT_TAG = re.compile(r"\[(?P<game>[a-z]{2}-\d+)\]", re.IGNORECASE)
 
 
@@ -43,3 +44,9 @@ def seat_key_in(moderator: str, recipients: list[str]) -> SeatKey | None:
 def game_in_subject(subject: str) -> str | None:
     match = SUBJECT_TAG.search(subject or "")
     return match["game"].lower() if match else None
+
+
+def bot_address(name: str) -> str:
+    """The address of a seat a computer player holds; its mail is answered in-process."""
+    local = "".join(c for c in name.lower() if c.isalnum() or c in "-_.") or "bot"
+    return f"{local}@{BOT_DOMAIN}"

@@ -101,7 +101,7 @@ def undo(desk: Desk, game_id: str, to: int | None, why: str | None) -> int:
         desk.session, game, state, actor=GM, kind="gm", summary=f"undo to entry {target}", why=why
     )
     _tell(desk, game, [f"The game is back where it was after history entry {target}."], why)
-    _resend(desk, game, [seat.position for seat in game.humans()])
+    _resend(desk, game, [seat.position for seat in game.seats])
     return target
 
 
@@ -188,7 +188,7 @@ def deadline(
 
 def resend(desk: Desk, game_id: str, address: str | None) -> None:
     game = load_game(desk.session, game_id)
-    seats = [_seat_of(game, address)] if address else [s.position for s in game.humans()]
+    seats = [_seat_of(game, address)] if address else [s.position for s in game.seats]
     _resend(desk, game, seats)
 
 

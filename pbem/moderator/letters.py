@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -13,9 +14,18 @@ from pbem.moderator.loaded import LoadedGame
 from pbem.moderator.render import render
 from pbem.settings import Settings
 
+_SEAT = re.compile(r"\bPlayer (\d+)\b")
 
-def visible_events(events: Sequence[Event], seat: int | None) -> list[str]:
-    return [event.text for event in events if event.visible_to(seat)]
+
+def visible_events(game: LoadedGame, events: Sequence[Event], seat: int | None) -> list[str]:
+    """The events `seat` may see, with the engines' seat numbers ("Player 2") as player names."""
+    names = game.names
+
+    def name(match: re.Match[str]) -> str:
+        number = int(match[1])
+        return names[number - 1] if 1 <= number <= len(names) else match[0]
+
+    return [_SEAT.sub(name, event.text) for event in events if event.visible_to(seat)]
 
 
 def subject(game_id: str | None, words: str) -> str:
@@ -66,7 +76,7 @@ def status_letter(
         "status",
         title=title,
         game_id=game.id,
-        events=visible_events(events, seat),
+        events=visible_events(game, events, seat),
         **status_context(game, seat),
     )
     return Letter(
@@ -111,7 +121,7 @@ def reply_letter(
         ignored=list(ignored),
         problems=list(problems),
         notes=list(notes),
-        events=visible_events(events, seat),
+        events=visible_events(game, events, seat) if game else [],
         help=help_text,
         **context,
     )

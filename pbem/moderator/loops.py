@@ -5,26 +5,41 @@ from __future__ import annotations
 from email.message import Message
 
 from pbem.moderator.addresses import bare
+from pbem.orders.headers import first_header, header_values
 
 _MACHINE_LOCALS = ("mailer-daemon", "postmaster")
-_BULK_PRECEDENCE = ("bulk", "junk", "list")
+_BULK_PRECEDENCE = ("bulk", "junk", "list", "auto_reply")
+# Vacation programs and Exchange rules that predate (or ignore) RFC 3834's Auto-Submitted mark
+# their mail with one of these; any value but "no" means a machine wrote it.
+_AUTO_REPLY_HEADERS = (
+    "Auto-Submitted",
+    "X-Autoreply",
+    "X-Autorespond",
+    "X-Autoresponder",
+    "X-MS-Exchange-Inbox-Rules-Loop",
+)
 
 
 def machine_reason(message: Message, moderator: str) -> str | None:
-    """Why `message` looks machine-written (so it must not be answered), or None for a person."""
-    auto = (message.get("Auto-Submitted") or "").strip().lower()
-    if auto and auto != "no":
-        return f"Auto-Submitted: {auto}"
-    precedence = (message.get("Precedence") or "").strip().lower()
+    """Why `message` looks machine-written (so it must not be answered), or None for a person.
+
+    Headers are read through `first_header`, which never raises: a hostile header must not turn
+    a bounce into mail that is answered, nor lose the email.
+    """
+    for name in _AUTO_REPLY_HEADERS:
+        value = (first_header(message, name) or "").strip().lower()
+        if value and value != "no":
+            return f"{name}: {value}"
+    precedence = (first_header(message, "Precedence") or "").strip().lower()
     if precedence in _BULK_PRECEDENCE:
         return f"Precedence: {precedence}"
-    if message.get("List-Id") is not None:
+    if header_values(message, "List-Id"):
         return "List-Id header (mailing list)"
-    if message.get("Return-Path") is not None and bare(str(message["Return-Path"])) == "":
+    if any(bare(path) == "" for path in header_values(message, "Return-Path")):
         return "empty Return-Path (a bounce)"
-    if (message.get_content_type() or "") == "multipart/report":
+    if message.get_content_type() == "multipart/report":
         return "delivery status report"
-    sender = bare(str(message.get("From") or ""))
+    sender = bare(first_header(message, "From") or "")
     local = sender.partition("@")[0]
     if local in _MACHINE_LOCALS:
         return f"sent by {local}"

@@ -17,7 +17,7 @@ from pbem.orders.parse import ParsedOrders, parse_orders
 from pbem.store import waiting_orders
 from pbem.store.tables import HistoryKind
 
-# Bots and waiting orders act in a loop; a game needs far fewer steps than this between emails.
+# Waiting orders are applied in a loop; a game has far fewer turns than this.
 MAX_AUTOMATIC_STEPS = 10_000
 
 
@@ -62,20 +62,21 @@ def carry_out(
 def follow_up(
     desk: Desk, game: LoadedGame, events: list[Event], progress_before: str
 ) -> list[Event]:
-    """After a change: let waiting orders and computer players act, then tell the players.
+    """After a change: apply the early orders whose turn came, then tell the players.
 
-    Every human seat gets a status email when the game moved on (a turn ended, a phase resolved),
+    Every seat gets a status email when the game moved on (a turn ended, a phase resolved),
     and the deadline starts again; once the game is over, everyone gets the final result.
-    Returns all the events, those of the automatic seats included.
+    Computer players get theirs as mail too (`bots.py`). Returns all the events, those of the
+    waiting orders included.
     """
-    events = [*events, *_run_automatic_seats(desk, game)]
+    events = [*events, *_apply_waiting_orders(desk, game)]
     if game.engine.is_over(game.state):
         tell_result(desk, game, events)
     elif game.engine.progress(game.state) != progress_before:
         if game.row.deadline_hours:
             game.row.deadline_at = desk.clock() + timedelta(hours=game.row.deadline_hours)
             desk.session.add(game.row)
-        for seat in game.humans():
+        for seat in game.seats:
             desk.postman.post(status_letter(game, seat.position, desk.settings, events), game.id)
     return events
 
@@ -92,45 +93,24 @@ def tell_result(desk: Desk, game: LoadedGame, events: Sequence[Event]) -> None:
         else "The game ends in a tie: there is no single winner."
     )
     final = [*events, Event(winner), *(Event(line) for line in lines)]
-    for seat in game.humans():
+    for seat in game.seats:
         desk.postman.post(status_letter(game, seat.position, desk.settings, final), game.id)
 
 
-def _run_automatic_seats(desk: Desk, game: LoadedGame) -> list[Event]:
-    """Waiting early orders (turn-based games) and bots act until a person must answer."""
+def _apply_waiting_orders(desk: Desk, game: LoadedGame) -> list[Event]:
+    """Early orders (turn-based games) are applied as their turns come, until one is missing."""
     events: list[Event] = []
+    if not game.kind.turn_based:
+        return events
     for _ in range(MAX_AUTOMATIC_STEPS):
         if game.row.status != "running" or game.engine.is_over(game.state):
             return events
-        step = _next_automatic_step(desk, game)
+        awaiting = game.engine.awaiting(game.state)
+        step = _apply_waiting_order(desk, game, awaiting[0]) if awaiting else None
         if step is None:
             return events
         events.extend(step)
-    raise RuntimeError(f"game {game.id}: automatic seats did not stop")
-
-
-def _next_automatic_step(desk: Desk, game: LoadedGame) -> list[Event] | None:
-    awaiting = game.engine.awaiting(game.state)
-    for seat in awaiting:
-        if game.kind.turn_based:
-            queued = _apply_waiting_order(desk, game, seat)
-            if queued is not None:
-                return queued
-        if game.seat(seat).kind == "bot":
-            actions = game.engine.default_actions(game.state, seat)
-            outcome = carry_out(
-                desk,
-                game,
-                seat,
-                actions,
-                actor=f"bot:{game.name_of(seat)}",
-                summary=" / ".join(map(repr, actions)),
-                kind="system",
-            )
-            if not outcome.accepted:
-                raise RuntimeError(f"bot order refused in {game.id}: {outcome.refusal}")
-            return outcome.events
-    return None
+    raise RuntimeError(f"game {game.id}: waiting orders did not stop")
 
 
 def _apply_waiting_order(desk: Desk, game: LoadedGame, seat: int) -> list[Event] | None:

@@ -5,21 +5,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pbem.games.base import Event
+from pbem.moderator.addresses import bot_address
 from pbem.moderator.desk import Desk
-from pbem.moderator.letters import notice_letter
+from pbem.moderator.letters import notice_letter, status_letter
 from pbem.moderator.loaded import LoadedGame, encode_state
-from pbem.moderator.play import follow_up
 from pbem.store import append_history, last_history
 
 HISTORY_LENGTH = 200
 
 
 def resign(desk: Desk, game: LoadedGame, seat: int, *, actor: str, why: str) -> list[Event]:
-    """The seat passes to a computer player (RULINGS.md), so the game still ends."""
-    row = game.seat(seat)
-    row.kind, row.bot_name = "bot", "default"
-    desk.session.add(row)
+    """The seat passes to a computer player (RULINGS.md), so the game still ends.
+
+    The seat gets the bot's address, so mail to the person who left is no longer the seat's,
+    and the bot is sent the seat's status, which it answers when the seat has orders to give.
+    """
     name = game.name_of(seat)
+    row = game.seat(seat)
+    row.kind, row.bot_name, row.address = "bot", name, bot_address(f"{name}-{seat + 1}")
+    row.name = f"{name} (computer)"
+    desk.session.add(row)
     append_history(
         desk.session,
         game.id,
@@ -30,7 +35,8 @@ def resign(desk: Desk, game: LoadedGame, seat: int, *, actor: str, why: str) -> 
         state_after=encode_state(game, game.state),
     )
     events = [Event(f"{name} has left the game; a computer player takes over the seat.")]
-    return follow_up(desk, game, events, game.engine.progress(game.state))
+    desk.postman.post(status_letter(game, seat, desk.settings, events), game.id)
+    return events
 
 
 def send_history(

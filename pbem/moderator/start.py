@@ -119,7 +119,7 @@ def start_game(desk: Desk, request: GameRequest) -> LoadedGame:
         + ", ".join(game.names)
         + ". Reply to this email to send your orders; HELP lists them."
     )
-    for seat in game.humans():
+    for seat in game.seats:
         desk.postman.post(
             status_letter(game, seat.position, desk.settings, [welcome], "Welcome"), row.id
         )

@@ -98,7 +98,7 @@ def parse_orders(text: str, grammar: Grammar) -> ParsedOrders:
 
 
 def _read_line(number: int, line: str, grammar: Grammar) -> list[Order] | LineError | IgnoredLine:
-    spoken = unicodedata.normalize("NFKC", _BULLET.sub("", line)).rstrip(_SENTENCE_END)
+    spoken = unicodedata.normalize("NFKC", _BULLET.sub("", _visible(line))).rstrip(_SENTENCE_END)
     first = _FIRST_WORD.match(spoken)
     if first is None:
         return IgnoredLine(number, line)
@@ -124,6 +124,15 @@ def _read_line(number: int, line: str, grammar: Grammar) -> list[Order] | LineEr
             accepted,
         )
     return IgnoredLine(number, line)
+
+
+def _visible(line: str) -> str:
+    """`line` without format characters (zero-width spaces, byte-order and direction marks).
+
+    They are invisible, so the player cannot see them, yet web pages and chat apps paste them into
+    mail; left in, they would make `HIRE 0` an unknown word.
+    """
+    return "".join(c for c in line if unicodedata.category(c) != "Cf").strip()
 
 
 def _forms(grammar: Grammar, word: str) -> tuple[str, ...]:

@@ -15,6 +15,7 @@ from pbem.store.ids import message_key, new_secret, next_game_id
 from pbem.store.queries import (
     add_outbox,
     append_history,
+    bot_mail,
     due_outbox,
     games_past_deadline,
     games_with_status,
@@ -56,6 +57,7 @@ __all__ = [
     "StoreError",
     "add_outbox",
     "append_history",
+    "bot_mail",
     "database_url",
     "due_outbox",
     "games_past_deadline",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import func
+from sqlalchemy import ColumnElement, exists, func
 from sqlmodel import Session, col, select
 
 from pbem.store.conflicts import insert_or_update, insert_unless_present
@@ -222,15 +222,38 @@ def add_outbox(
     return None if new_id is None else session.get(OutboxRow, new_id)
 
 
+def _to_bot_seat() -> ColumnElement[bool]:
+    """An outbox row addressed to a seat a computer player holds: delivered in-process, not sent."""
+    return exists().where(
+        col(SeatRow.game_id) == col(OutboxRow.game_id),
+        col(SeatRow.address) == col(OutboxRow.to_address),
+        col(SeatRow.kind) == "bot",
+    )
+
+
 def due_outbox(
     session: Session, now: datetime | None = None, limit: int = 100
 ) -> Sequence[OutboxRow]:
-    """Pending emails whose next attempt is due, longest waiting first, claimed for sending."""
+    """Pending emails to people whose next attempt is due, longest waiting first, claimed."""
     statement = (
         select(OutboxRow)
         .where(col(OutboxRow.status) == "pending")
         .where(col(OutboxRow.next_attempt_at) <= (now or utc_now()))
+        .where(~_to_bot_seat())
         .order_by(col(OutboxRow.next_attempt_at), col(OutboxRow.id))
+        .limit(limit)
+        .with_for_update(skip_locked=True)
+    )
+    return session.exec(statement).all()
+
+
+def bot_mail(session: Session, limit: int = 100) -> Sequence[OutboxRow]:
+    """Pending emails to computer players, oldest first, claimed for answering."""
+    statement = (
+        select(OutboxRow)
+        .where(col(OutboxRow.status) == "pending")
+        .where(_to_bot_seat())
+        .order_by(col(OutboxRow.id))
         .limit(limit)
         .with_for_update(skip_locked=True)
     )

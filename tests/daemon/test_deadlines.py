@@ -27,14 +27,15 @@ def local_daemon(tmp_path: Path) -> Daemon:
     return Daemon(settings, gm_address=GM)
 
 
-def start(daemon: Daemon, policy: str) -> str:
+def start(daemon: Daemon, policy: str, game: str = "bigtime") -> str:
     request = GameRequest(
-        game="bigtime",
+        game=game,
         players=tuple(PlayerSpec(p) for p in PLAYERS),
         seed=3,
         deadline_hours=24,
-        policy=policy,
-    )  # type: ignore[arg-type]
+        policy=policy,  # type: ignore[arg-type]
+        first_player=PLAYERS[0] if game == "showmanager" else None,
+    )
     with session_scope(daemon.engine) as session:
         return start_game(Desk(session, daemon.settings), request).id
 
@@ -81,3 +82,66 @@ def test_policy_default_plays_for_the_silent_seats_and_sets_the_next_deadline(
         assert daemon.cycle().deadlines == 0
     finally:
         daemon.close()
+
+
+def subjects_to(daemon: Daemon, address: str) -> list[str]:
+    from pbem.orders.incoming import read_email
+
+    with Session(daemon.engine) as session:
+        statement = select(OutboxRow).where(col(OutboxRow.to_address) == address)
+        return [read_email(row.raw).subject for row in session.exec(statement).all()]
+
+
+def test_reminder_goes_once_to_each_seat_still_awaited_when_a_quarter_of_the_time_is_left(
+    tmp_path: Path,
+) -> None:
+    daemon = local_daemon(tmp_path)
+    try:
+        start(daemon, "wait")
+        start_time = daemon.clock()
+        daemon.clock = lambda: start_time + timedelta(hours=17)  # 7 h left: not yet
+        daemon.cycle()
+        assert not any("Reminder" in s for s in subjects_to(daemon, PLAYERS[0]))
+        daemon.clock = lambda: start_time + timedelta(hours=19)  # 5 h left: remind
+        daemon.cycle()
+        daemon.cycle()
+        for player in PLAYERS:
+            assert sum("Reminder" in s for s in subjects_to(daemon, player)) == 1
+    finally:
+        daemon.close()
+
+
+def test_policy_skip_passes_the_show_manager_turn_with_nothing_done(tmp_path: Path) -> None:
+    daemon = local_daemon(tmp_path)
+    try:
+        game_id = start(daemon, "skip", game="showmanager")
+        with Session(daemon.engine) as session:
+            before = load_game(session, game_id)
+        start_time = daemon.clock()
+        daemon.clock = lambda: start_time + timedelta(hours=25)
+        assert daemon.cycle().deadlines == 1
+        with Session(daemon.engine) as session:
+            after = load_game(session, game_id)
+        assert after.engine.awaiting(after.state) == (1,)
+        old, new = before.engine.view(before.state, None), after.engine.view(after.state, None)
+        assert [p.hand_size for p in new.players] == [p.hand_size for p in old.players]
+        assert [p.money for p in new.players] == [p.money for p in old.players]
+    finally:
+        daemon.close()
+
+
+def test_deadline_passed_while_the_daemon_was_down_is_acted_on_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    daemon = local_daemon(tmp_path)
+    game_id = start(daemon, "default")
+    start_time = daemon.clock()
+    daemon.close()
+    restarted = local_daemon(tmp_path)
+    try:
+        restarted.clock = lambda: start_time + timedelta(hours=30)
+        assert restarted.cycle().deadlines == 1
+        with Session(restarted.engine) as session:
+            assert load_game(session, game_id).state.phase_key == "r1p2"
+    finally:
+        restarted.close()

@@ -9,9 +9,10 @@ import pytest
 from sqlmodel import Session
 
 from pbem.moderator import gm
+from pbem.moderator.bots import answer_bot_mail
 from pbem.moderator.desk import Desk
 from pbem.orders.incoming import read_email
-from pbem.store import last_history, session_scope
+from pbem.store import due_outbox, last_history, session_scope, utc_now
 from tests.moderator.conftest import ANN, BO, SETTINGS, Table
 
 
@@ -94,11 +95,16 @@ def test_gm_replace_gives_the_seat_a_new_address_and_secret(sm):
     assert sm.outbox()[-1].to_address == "bo@new.example"
 
 
-def test_gm_remove_hands_the_seat_to_a_computer_player(sm):
+def test_gm_remove_hands_the_seat_to_a_computer_player_who_answers_its_mail(sm):
     run(sm, gm.remove, BO, "left the hobby")
-    assert sm.game().seat(1).kind == "bot"
+    seat = sm.game().seat(1)
+    assert seat.kind == "bot" and seat.address.endswith("@bots.invalid")
     sm.mail(ANN, "HIRE 0")
-    assert sm.game().engine.awaiting(sm.game().state) == (0,)  # the bot moved at once
+    assert sm.game().engine.awaiting(sm.game().state) == (1,)
+    assert answer_bot_mail(sm.engine, SETTINGS, utc_now) >= 1
+    assert sm.game().engine.awaiting(sm.game().state) == (0,)
+    with Session(sm.engine) as session:
+        assert all(row.to_address != seat.address for row in due_outbox(session))
 
 
 def test_gm_pause_stops_orders_and_resume_takes_them_again(sm):

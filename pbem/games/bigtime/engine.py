@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pbem.games.base import Event, NewGame, Outcome, Refusal, Standing, Submission
-from pbem.games.bigtime import choices, orders
+from pbem.games.bigtime import bot, choices, orders
 from pbem.games.bigtime.actions import Action
 from pbem.games.bigtime.codec import dump_state, load_state
 from pbem.games.bigtime.dealing import VARIANTS, new_state
@@ -72,6 +72,14 @@ class BigTimeEngine:
     def view(self, state: BigTimeState, seat: int | None) -> BigTimeView:
         return build_view(state, seat)
 
+    def skip(self, state: BigTimeState, seat: int) -> list[Event]:
+        # A Big Time! seat that says nothing bids nothing and takes the default picks: skipping
+        # it is playing its default orders.
+        events: list[Event] = []
+        for action in choices.default_actions(state, seat):
+            events.extend(self.apply(state, seat, action))
+        return events
+
     def progress(self, state: BigTimeState) -> str:
         return state.phase_key
 
@@ -86,6 +94,10 @@ class BigTimeEngine:
 
     def random_actions(self, state: BigTimeState, seat: int, rng: Rng) -> list[Action]:
         return choices.random_actions(state, seat, rng)
+
+    def bot_actions(self, state: BigTimeState, seat: int, rng: Rng) -> list[Action]:
+        """A computer player's email: bids in proportion to what is on offer (`bot.py`)."""
+        return bot.bot_actions(state, seat, rng)
 
     def dump(self, state: BigTimeState) -> dict[str, Any]:
         return dump_state(state)

@@ -7,7 +7,7 @@ from typing import Any
 
 from pbem.games.base import Event, NewGame, Outcome, Refusal, Submission
 from pbem.games.rng import Rng
-from pbem.games.showmanager import gm, legal, players, rules, scoring, setup, turns
+from pbem.games.showmanager import bot, gm, legal, players, rules, scoring, setup, turns
 from pbem.games.showmanager.actions import Action, Hire, Stage
 from pbem.games.showmanager.state import GameState, dump_state, load_state
 from pbem.games.showmanager.view import GameView, view
@@ -63,6 +63,9 @@ class ShowManagerEngine:
         staged = sum(sum(player.staged) for player in state.players)
         return f"{state.turn}:{hands}:{staged}"
 
+    def skip(self, state: GameState, seat: int) -> list[Event]:
+        return turns.skip_turn(state, seat)
+
     def codes(self, state: GameState) -> dict[str, str]:
         return {}  # cards are named by their ids and slots, which need no codes
 
@@ -71,6 +74,10 @@ class ShowManagerEngine:
 
     def default_actions(self, state: GameState, seat: int) -> list[Action]:
         return players.default_actions(state, seat)
+
+    def bot_actions(self, state: GameState, seat: int, rng: Rng) -> list[Action]:
+        """A computer player's email: sensible play from what `seat` may see (`bot.py`)."""
+        return bot.bot_actions(state, seat, rng)
 
     def legal_summary(self, state: GameState, seat: int) -> list[str]:
         return legal.legal_summary(state, seat)

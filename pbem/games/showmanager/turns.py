@@ -166,6 +166,14 @@ def stage(
     return events
 
 
+def skip_turn(state: GameState, seat: int) -> list[Event]:
+    """The player missed the deadline and the game's policy is to skip: the turn passes on with
+    nothing done (RULINGS.md leaves this to the game master; see docs/rules-showmanager.md)."""
+    events = [Event(f"Player {seat + 1} missed the deadline; the turn passes.")]
+    _end_turn(state, seat, events)
+    return events
+
+
 def _end_turn(state: GameState, seat: int, events: list[Event]) -> None:
     """Pass the turn clockwise to the next player with productions left; none left ends the game."""
     state.turn_loaned = state.turn_refreshed = False

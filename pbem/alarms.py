@@ -1,0 +1,100 @@
+"""The daemon's alarm clock: APScheduler jobs, kept in the database, that wake the daemon at each
+game's reminder time and deadline.
+
+What happens at a deadline is decided by `daemon_deadlines` from the games table (`deadline_at`),
+which every cycle reads; the alarms only make the daemon look at the right moment instead of at
+the end of its wait for mail. They live in APScheduler's SQLAlchemy job store in the same database,
+so a daemon restarted after a deadline passed rings the missed alarm at once. APScheduler's job
+stores cannot be shared between schedulers, so each daemon on one database needs its own name
+(`pbem run --name`), which names its jobs table.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from datetime import UTC, datetime, timedelta
+
+from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore
+from apscheduler.schedulers.background import BackgroundScheduler
+from sqlalchemy import Engine
+from sqlmodel import Session, col, select
+
+from pbem.store import GameRow
+
+# The reminder comes when a quarter of the time is left, at most this long before the deadline.
+MAX_REMINDER_LEAD = timedelta(hours=24)
+_BELLS: dict[str, threading.Event] = {}
+
+
+def reminder_time(deadline: datetime, hours: float) -> datetime:
+    return deadline - min(timedelta(hours=hours) / 4, MAX_REMINDER_LEAD)
+
+
+def ring(bell: str) -> None:
+    """An alarm's job: wake the daemon that owns `bell` (it runs in the scheduler's thread)."""
+    event = _BELLS.get(bell)
+    if event is not None:
+        event.set()
+
+
+class AlarmClock:
+    def __init__(self, engine: Engine, name: str, bell: threading.Event) -> None:
+        if not re.fullmatch(r"[a-z0-9_]{1,40}", name):
+            raise ValueError(f"daemon name {name!r}: use 1-40 lowercase letters, digits or _")
+        self.engine = engine
+        self.name = name
+        _BELLS[name] = bell
+        store = SQLAlchemyJobStore(engine=engine, tablename=f"apscheduler_{name}")
+        self.scheduler = BackgroundScheduler(
+            jobstores={"default": store},
+            job_defaults={"coalesce": True, "misfire_grace_time": None},
+            timezone=UTC,
+        )
+        self._synced_until: datetime | None = None
+
+    def start(self) -> None:
+        self.scheduler.start()
+        self.sync()
+
+    def stop(self) -> None:
+        if self.scheduler.running:
+            self.scheduler.shutdown(wait=False)
+        _BELLS.pop(self.name, None)
+
+    def sync(self) -> int:
+        """Set the alarms of every game changed since the last sync; how many games."""
+        statement = select(GameRow).where(col(GameRow.status) == "running")
+        if self._synced_until is not None:
+            statement = statement.where(col(GameRow.updated_at) >= self._synced_until)
+        self._synced_until = datetime.now(UTC)
+        with Session(self.engine) as session:
+            games = session.exec(statement).all()
+        for game in games:
+            self._set(game)
+        return len(games)
+
+    def alarms(self) -> dict[str, datetime]:
+        """The alarms set, by job id, for tests and `pbem run -v`."""
+        return {job.id: job.next_run_time for job in self.scheduler.get_jobs()}
+
+    def _set(self, game: GameRow) -> None:
+        for kind in ("deadline", "reminder"):
+            job_id = f"{kind}:{game.id}"
+            if self.scheduler.get_job(job_id) is not None:
+                self.scheduler.remove_job(job_id)
+        if game.deadline_at is None or not game.deadline_hours:
+            return
+        moments = {
+            "deadline": game.deadline_at,
+            "reminder": reminder_time(game.deadline_at, game.deadline_hours),
+        }
+        for kind, moment in moments.items():
+            self.scheduler.add_job(
+                "pbem.alarms:ring",
+                "date",
+                run_date=moment,
+                id=f"{kind}:{game.id}",
+                args=[self.name],
+                replace_existing=True,
+            )

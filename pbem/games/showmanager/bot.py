@@ -1,0 +1,245 @@
+"""A Show Manager computer player that plays to win, from what its seat may see.
+
+It builds one production at a time: the *target* is the remaining musical the hand casts best
+for its size. A card on offer is worth what it adds to the best (partial) casting of a remaining
+musical, the target's fully and the others' as cards to carry, less its price weighed by how short
+money is. It stages when the target's casting is good, when the hand can grow no further, or when
+the display offers nothing better; a first production goes to the free city whose points table
+pays most for the rank the production can expect. A loan is taken when money is short and a
+production can lose the points without losing its place; a refresh when nothing on offer helps.
+
+It reads only public things and its own: the display, the city board, where each musical plays,
+whether any card is left to draw, and its own hand, money and productions. Never another hand,
+another player's money, or the deck's order.
+"""
+
+from __future__ import annotations
+
+import functools
+from math import comb
+
+from pbem.games.rng import Rng
+from pbem.games.showmanager import agency, board
+from pbem.games.showmanager.actions import Action, Hire, Loan, Refresh, Stage
+from pbem.games.showmanager.components import Components
+from pbem.games.showmanager.legal import (
+    HandRules,
+    StageChoice,
+    best_stage,
+    can_refresh,
+    hand_rules,
+    loan_open,
+    stageable,
+)
+from pbem.games.showmanager.players import default_actions
+from pbem.games.showmanager.state import Chip, GameState
+
+GOOD_CASTING = 0.7  # share of a musical's best possible value worth staging at once
+FAIR_CASTING = 0.5  # worth staging when the display offers little more
+SMALL_GAIN = 2.0  # a hire adding less than this is "nothing useful"
+CARRY_WEIGHT = 0.5  # a card for a later production counts half: it may never be played
+MONEY_FLOOR = 3  # below this the dearest slot is out of reach: time to borrow
+LOAN_POINTS = 4  # borrow no more than this at once
+LOAN_MARGIN = 3  # points kept above the next chip down, against productions still to come
+REFRESH_RESERVE = 2  # money kept after a refresh
+
+
+def bot_actions(state: GameState, seat: int, rng: Rng) -> list[Action]:
+    """One email's orders for `seat`: maybe a loan, then a refresh (which ends the email, so the
+    next email sees the new display) or a hire or a staging. Nothing when it is not its turn."""
+    if state.turn != seat:
+        return []
+    player = state.players[seat]
+    rules = hand_rules(state, seat)
+    hand = tuple(sorted(player.hand))
+    orders: list[Action] = []
+    money = player.money
+    if loan_open(state) and money < MONEY_FLOOR:
+        loan = _loan(state, seat)
+        if loan is not None:
+            orders.append(loan)
+            money += loan.points * state.data.loan_marks_per_point
+    target = _target(state.data, rules, hand)
+    hires = _hires(state, rules, hand, target, money)
+    best_gain = max((gain for gain, _ in hires), default=None)
+    staging = _staging(state, seat, rules, hand, target, best_gain)
+    if staging is not None:
+        return [*orders, staging]
+    if (
+        (best_gain is None or best_gain < SMALL_GAIN)
+        and not state.turn_refreshed
+        and money >= state.data.refresh_cost + REFRESH_RESERVE
+        and can_refresh(state, seat)
+    ):
+        return [*orders, Refresh()]
+    if hires:
+        top = max(gain for gain, _ in hires)
+        slots = [slot for gain, slot in hires if gain == top]
+        return [*orders, Hire(slot=rng.choice(slots))]
+    return [*orders, *default_actions(state, seat)]
+
+
+@functools.cache
+def best_possible(data: Components, musical: int) -> int:
+    """The musical's value with the best card in every role and the full-cast bonus."""
+    best = [0] * data.role_counts[musical]
+    for options in data.talents[musical].values():
+        for role, points in options:
+            best[role] = max(best[role], points)
+    return sum(best) + data.role_counts[musical]
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def potential(data: Components, musical: int, hand: tuple[int, ...]) -> int:
+    """The most `hand` (sorted) brings to the musical's roles: each role played by at most one
+    card it fits, the full-cast bonus when every role is. Cards left out simply stay in hand."""
+    roles = data.role_counts[musical]
+    anywhere = tuple((role, data.provincial_value) for role in range(roles))
+    best = {0: 0}
+    for card in hand:
+        options = anywhere if card in data.provincials else data.talents[musical][card]
+        grown = dict(best)
+        for mask, points in best.items():
+            for role, gain in options:
+                key = mask | 1 << role
+                if key != mask and grown.get(key, -1) < points + gain:
+                    grown[key] = points + gain
+        best = grown
+    full = (1 << roles) - 1
+    return max(points + (roles if mask == full else 0) for mask, points in best.items())
+
+
+def _stageable_size(data: Components, rules: HandRules, musical: int, size: int) -> bool:
+    """Whether a hand of `size` cards could stage the musical, by hiring more if need be."""
+    return size <= data.role_counts[musical] + rules.limit
+
+
+def _target(data: Components, rules: HandRules, hand: tuple[int, ...]) -> int:
+    """The remaining musical the hand is building: the best cast for its size, smallest first."""
+    fitting = [m for m in rules.remaining if _stageable_size(data, rules, m, len(hand))]
+    return max(
+        fitting or rules.remaining,
+        key=lambda m: (potential(data, m, hand) / best_possible(data, m), -data.role_counts[m]),
+    )
+
+
+def _hires(
+    state: GameState, rules: HandRules, hand: tuple[int, ...], target: int, money: int
+) -> list[tuple[float, int]]:
+    """(worth, slot) of every slot a hand may hire from with `money` (a loan may have added to
+    it in the same email)."""
+    data = state.data
+    if len(hand) >= rules.capacity:
+        return []
+    pressure = 0.5 + 6 / (money + 2)
+    hires = []
+    for slot in _slots(state, money):
+        card = state.display[slot]
+        assert card is not None
+        grown = tuple(sorted((*hand, card)))
+        gain = 0.0
+        for musical in rules.remaining:
+            if not _stageable_size(data, rules, musical, len(grown)):
+                continue
+            weight = 1.0 if musical == target else CARRY_WEIGHT
+            added = potential(data, musical, grown) - potential(data, musical, hand)
+            gain = max(gain, weight * added)
+        hires.append((gain - pressure * data.slot_costs[slot], slot))
+    return hires
+
+
+def _slots(state: GameState, money: int) -> list[int]:
+    """The slots holding a card that `money` pays for."""
+    costs = state.data.slot_costs
+    return [s for s, card in enumerate(state.display) if card is not None and costs[s] <= money]
+
+
+def _staging(
+    state: GameState,
+    seat: int,
+    rules: HandRules,
+    hand: tuple[int, ...],
+    target: int,
+    best_gain: float | None,
+) -> Stage | None:
+    """The staging to send now, if one is good enough or the hand cannot usefully grow."""
+    data = state.data
+    musicals = stageable(state, seat, rules)
+    if not musicals:
+        return None
+    choices = [best_stage(state, seat, m) for m in musicals]
+    quality = {c.musical: c.casting.value / best_possible(data, c.musical) for c in choices}
+    stuck = best_gain is None or not agency.cards_left(state)
+    little = best_gain is None or best_gain < SMALL_GAIN
+    for choice in sorted(choices, key=lambda c: -quality[c.musical]):
+        m = choice.musical
+        full = len(hand) >= data.role_counts[m] + rules.limit and m == target
+        if (
+            quality[m] >= GOOD_CASTING
+            or (m == target and little and quality[m] >= FAIR_CASTING)
+            or full
+            or stuck
+        ):
+            return _stage_order(state, choice)
+    return None
+
+
+def _stage_order(state: GameState, choice: StageChoice) -> Stage:
+    data = state.data
+    city = state.musical_city[choice.musical]
+    if city is None:
+        value = choice.casting.value
+        city = max(
+            board.free_cities(state),
+            key=lambda c: expected_points(state, choice.musical, c, value),
+        )
+    return Stage(data.musicals[choice.musical].name, choice.cards, data.cities[city].name)
+
+
+def expected_points(state: GameState, musical: int, city: int, value: int) -> float:
+    """What a production worth `value` can expect to score in `city` at the end: ranked below the
+    chips there now of equal or higher value, then each production still to come passes it with a
+    chance that falls as its casting approaches the best possible."""
+    data = state.data
+    chips = state.cities[city]
+    if state.musical_city[musical] is None:
+        values = list(data.touring_values(state.variant, len(state.players), musical))
+    else:
+        values = [chip.value for chip in chips]
+    above = sum(1 for v in values if v >= value)
+    to_come = max(0, state.chips_per_musical - len(values) - 1)
+    passes = min(0.95, max(0.05, 1 - value / best_possible(data, musical)))
+    table = data.cities[city].points
+    return sum(
+        comb(to_come, k)
+        * passes**k
+        * (1 - passes) ** (to_come - k)
+        * (table[above + k] if above + k < len(table) else 0)
+        for k in range(to_come + 1)
+    )
+
+
+def _loan(state: GameState, seat: int) -> Loan | None:
+    """A loan on the production that can spare the most points without losing its place."""
+    best: tuple[int, Chip] | None = None
+    for chip in board.loanable(state, seat):
+        spare = min(_spare(state, chip), state.data.loan_max_points, LOAN_POINTS)
+        if spare >= 1 and (best is None or spare > best[0]):
+            best = (spare, chip)
+    if best is None:
+        return None
+    points, chip = best
+    return Loan(state.data.musicals[chip.musical].name, points, chip.number)
+
+
+def _spare(state: GameState, chip: Chip) -> int:
+    """Points the chip can lose and keep its rank, with a margin for productions still to come;
+    all of its value when its rank scores nothing anyway."""
+    city = state.musical_city[chip.musical]
+    assert city is not None
+    chips = state.cities[city]
+    place = next(i for i, other in enumerate(chips) if other is chip)
+    if place >= len(state.data.cities[city].points):
+        return chip.value
+    below = max((other.value for other in chips[place + 1 :]), default=0)
+    return chip.value - below - 1 - LOAN_MARGIN
