@@ -14,6 +14,7 @@ from pbem.moderator.letters import notice_letter, status_letter
 from pbem.moderator.loaded import LoadedGame, encode_state, load_game, save_state
 from pbem.moderator.play import carry_out, follow_up, parse_for
 from pbem.moderator.seats import resign
+from pbem.moderator.start import StartError, check_address
 from pbem.store import append_history, history_entry, last_history, new_secret
 from pbem.store.tables import DeadlinePolicy, GameStatus
 
@@ -140,6 +141,10 @@ def set_value(
 
 def replace(desk: Desk, game_id: str, old: str, new: str, why: str | None) -> None:
     """A new address for a seat, with a new secret so the old address can no longer order."""
+    try:
+        check_address(new)
+    except StartError as exc:
+        raise GmError(str(exc)) from exc
     game = load_game(desk.session, game_id)
     seat = game.seat(_seat_of(game, old))
     seat.address = new

@@ -25,7 +25,7 @@ from pbem.moderator.letters import notice_letter, reply_letter
 from pbem.moderator.loaded import LoadedGame, load_game
 from pbem.moderator.loops import machine_reason
 from pbem.moderator.play import carry_out, follow_up, parse_for
-from pbem.moderator.seats import resign, send_history
+from pbem.moderator.seats import history_lines, resign
 from pbem.orders.grammar import Command, Password
 from pbem.orders.help import help_text
 from pbem.orders.incoming import IncomingEmail, parse_message, read_message
@@ -208,13 +208,12 @@ def _orders(
             events = follow_up(desk, game, list(outcome.events), before)
     if "RESIGN" in commands:
         events += resign(desk, game, seat, actor=game.seat(seat).address, why="resigned by email")
-    if "HISTORY" in commands:
-        send_history(desk, game, seat, copy_to, email.message_id)
     reply(
         verdict,
         events,
         show_status=game.row.status != "finished" or "STATUS" in commands,
         help_text=_help(game) if "HELP" in commands else None,
+        history=history_lines(desk, game, seat) if "HISTORY" in commands else (),
     )
     return verdict, "ok"
 

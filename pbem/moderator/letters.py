@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -13,6 +14,18 @@ from pbem.moderator.compose import Letter
 from pbem.moderator.loaded import LoadedGame
 from pbem.moderator.render import render
 from pbem.settings import Settings
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    """One history entry as a player may read it."""
+
+    seq: int
+    at: str
+    actor: str
+    summary: str
+    why: str | None
+
 
 _SEAT = re.compile(r"\bPlayer (\d+)\b")
 
@@ -104,9 +117,11 @@ def reply_letter(
     events: Sequence[Event] = (),
     show_status: bool = False,
     help_text: str | None = None,
+    history: Sequence[HistoryLine] = (),
     in_reply_to: str | None = None,
 ) -> Letter:
-    """The answer to one email from a person: what was carried out, refused and ignored."""
+    """The answer to one email from a person: what was carried out, refused and ignored, and
+    what its commands asked for (HELP, HISTORY, STATUS)."""
     game_id = game.id if game else None
     context: dict[str, Any] = {"view": None, "examples": [], "deadline": None}
     if game is not None and show_status:
@@ -123,6 +138,7 @@ def reply_letter(
         notes=list(notes),
         events=visible_events(game, events, seat) if game else [],
         help=help_text,
+        history=list(history),
         **context,
     )
     reply_to = seat_reply_to(game, seat, settings) if game and seat is not None else None
@@ -148,10 +164,9 @@ def notice_letter(
     kind: str = "notice",
     why: str | None = None,
     help_text: str | None = None,
-    entries: Sequence[Any] = (),
     in_reply_to: str | None = None,
 ) -> Letter:
-    """A short message: a GM change, the HELP text, the HISTORY, a welcome."""
+    """A short message: a GM change, a deadline passed, a word to a stranger."""
     game_id = game.id if game else None
     title = f"{game.kind.title} {game_id}: {words}" if game else words
     text, html = render(
@@ -161,7 +176,6 @@ def notice_letter(
         lines=list(lines),
         why=why,
         help=help_text,
-        entries=list(entries),
     )
     reply_to = seat_reply_to(game, seat, settings) if game and seat is not None else None
     return Letter(

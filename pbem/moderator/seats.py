@@ -1,15 +1,13 @@
-"""Changes to who sits in a seat (resigning, removal, a new address) and the HISTORY reply."""
+"""Changes to who sits in a seat (resigning, removal) and the history a seat may read."""
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 from pbem.games.base import Event
 from pbem.moderator.addresses import bot_address
 from pbem.moderator.desk import Desk
-from pbem.moderator.letters import notice_letter, status_letter
+from pbem.moderator.letters import HistoryLine, status_letter
 from pbem.moderator.loaded import LoadedGame, encode_state
-from pbem.store import append_history, last_history
+from pbem.store import append_history, last_history, new_secret
 
 HISTORY_LENGTH = 200
 
@@ -23,6 +21,8 @@ def resign(desk: Desk, game: LoadedGame, seat: int, *, actor: str, why: str) -> 
     name = game.name_of(seat)
     row = game.seat(seat)
     row.kind, row.bot_name, row.address = "bot", name, bot_address(f"{name}-{seat + 1}")
+    # A new secret too: the person who left must no longer order for the seat.
+    row.secret = new_secret({other.secret for other in game.seats})
     row.name = f"{name} (computer)"
     desk.session.add(row)
     append_history(
@@ -39,35 +39,18 @@ def resign(desk: Desk, game: LoadedGame, seat: int, *, actor: str, why: str) -> 
     return events
 
 
-def send_history(
-    desk: Desk, game: LoadedGame, seat: int, to: Sequence[str], in_reply_to: str | None
-) -> None:
+def history_lines(desk: Desk, game: LoadedGame, seat: int) -> list[HistoryLine]:
     """The game's history as the seat may see it: who did what, in order."""
-    entries = [
-        {
-            "seq": entry.seq,
-            "at": entry.at.strftime("%Y-%m-%d %H:%M"),
-            "actor": _public_actor(game, entry.actor),
-            "summary": _public_summary(game, seat, entry.actor, entry.kind, entry.summary),
-            "why": entry.why,
-        }
+    return [
+        HistoryLine(
+            entry.seq,
+            entry.at.strftime("%Y-%m-%d %H:%M"),
+            _public_actor(game, entry.actor),
+            _public_summary(game, seat, entry.actor, entry.kind, entry.summary),
+            entry.why,
+        )
         for entry in last_history(desk.session, game.id, HISTORY_LENGTH)
     ]
-    for address in to:
-        desk.postman.post(
-            notice_letter(
-                to=address,
-                game=game,
-                seat=seat,
-                settings=desk.settings,
-                words="History",
-                lines=[f"The last {len(entries)} entries of the game's history:"],
-                entries=entries,
-                kind="reply",
-                in_reply_to=in_reply_to,
-            ),
-            game.id,
-        )
 
 
 def _public_actor(game: LoadedGame, actor: str) -> str:

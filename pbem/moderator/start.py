@@ -30,14 +30,21 @@ class PlayerSpec:
     name: str | None = None
     bot: str | None = None  # a computer player's name; None for a person
 
+    def __post_init__(self) -> None:
+        check_address(self.address)
+
     @classmethod
     def parse(cls, text: str) -> PlayerSpec:
         """`ann@example.org` or `ann@example.org:Ann`."""
         address, _, name = text.partition(":")
-        address = address.strip()
-        if "@" not in address or any(c in address for c in " \r\n<>,"):
-            raise StartError(f"{text!r} is not an email address (write EMAIL or EMAIL:NAME)")
-        return cls(address, name.strip() or None)
+        return cls(address.strip(), name.strip() or None)
+
+
+def check_address(address: str) -> None:
+    """A bare address a mail server accepts as a recipient: no name, spaces or line breaks."""
+    local, at, domain = address.partition("@")
+    if not (local and at and domain) or any(c in address for c in " \t\r\n<>,;:\"()[]\\"):
+        raise StartError(f"{address!r} is not an email address (write EMAIL or EMAIL:NAME)")
 
 
 @dataclass(frozen=True)
