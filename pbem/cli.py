@@ -285,3 +285,7 @@ def config_check() -> None:
         problems += not check.ok
     if problems:
         raise typer.Exit(1)
+
+
+if __name__ == "__main__":
+    app()

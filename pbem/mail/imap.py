@@ -1,18 +1,18 @@
 """The IMAP intake: new mail in the moderator's folder goes to the store, then out of the way.
 
-Each unseen message is fetched (without marking it seen), handed to `store`, and only once
+Each message in the folder is fetched (without marking it seen), handed to `store`, and only once
 `store` says it is committed is it flagged \\Seen and moved to `pbem/processed`. A message that
 fails `max_attempts` times is reported to `on_poison` and moved, still unseen, to `pbem/failed`.
 
 UIDVALIDITY: UIDs only name messages while the folder's UIDVALIDITY stays the same; it is kept in
 the injected key-value state. When it changes (the server lost or rebuilt its index), everything
-remembered by UID is dropped and, as always, only mail that is not \\Seen is taken: acknowledged
-mail was marked seen and moved out of the folder, so it is not replayed. Mail the server brings
-back unseen and still in the folder is handed over again under a new `source`; the store
+remembered by UID is dropped: acknowledged mail was moved out of the folder, so it is not replayed.
+Mail the server brings back into the folder is handed over again under a new `source`; the store
 recognises it by its Message-ID.
 
-The moderator's folder must be its own: a person who reads a message there first marks it seen,
-and seen mail is never taken.
+Seen or not, every message in the folder is taken: a daemon killed between flagging a message
+seen and moving it leaves it seen in the folder, and it must still be filed (the store knows it
+and has no second effect). A person reading the folder hides nothing from the moderator.
 """
 
 from __future__ import annotations
@@ -138,7 +138,7 @@ class ImapIntake:
         self._finish_pending(session)
         uids = [
             uid
-            for uid in session.unseen_uids()
+            for uid in session.waiting_uids()
             if self.handover.is_due(self.source_of(session.uidvalidity, uid))
         ]
         for start in range(0, len(uids), self.options.batch_size):
@@ -176,7 +176,7 @@ class ImapIntake:
         return any(
             uid not in self._pending
             and self.handover.is_due(self.source_of(session.uidvalidity, uid))
-            for uid in session.unseen_uids()
+            for uid in session.waiting_uids()
         )
 
     def _connected_session(self) -> ImapSession | None:
@@ -218,8 +218,8 @@ class ImapIntake:
         known = self.state.get(self.state_key)
         if known is not None and known != str(uidvalidity):
             log.warning(
-                "UIDVALIDITY of %s changed from %s to %d: UIDs were renumbered; only unseen "
-                "mail is taken, as always",
+                "UIDVALIDITY of %s changed from %s to %d: UIDs were renumbered; the mail "
+                "still in the folder is taken, as always",
                 self.config.address,
                 known,
                 uidvalidity,

@@ -89,11 +89,13 @@ class ImapSession:
             raise
         return cls(client, folders, int(selected[b"UIDVALIDITY"]))
 
-    def unseen_uids(self) -> list[int]:
+    def waiting_uids(self) -> list[int]:
+        """Every message still in the folder: acknowledged mail has been moved out, so what is
+        here is work, seen or not (a crash between flagging and moving leaves a message seen)."""
         # NOOP first: a server takes in mail other clients delivered only between commands, so a
         # SEARCH alone can miss a message that arrived a moment ago.
         self.client.noop()
-        return sorted(self.client.search(["UNSEEN", "NOT", "DELETED"]))
+        return sorted(self.client.search(["NOT", "DELETED"]))
 
     def fetch_raw(self, uids: Iterable[int]) -> dict[int, bytes]:
         """Raw messages by UID; PEEK so fetching does not mark them seen before they are stored.

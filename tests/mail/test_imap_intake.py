@@ -60,15 +60,16 @@ def test_source_names_the_message_by_uidvalidity_and_uid(
     ]
 
 
-def test_mail_already_seen_is_left_alone(
+def test_mail_left_seen_in_the_inbox_is_taken_too(
     dovecot: DovecotServer, recorder: RecordingStore, imap_intake: IntakeFactory
 ) -> None:
+    # A daemon killed between flagging a message seen and moving it leaves it like this.
     dovecot.append(player_email(1), seen=True)
     dovecot.append(player_email(2))
 
-    assert imap_intake().poll().stored == 1
-    assert list(recorder.committed) == ["<order-2@example.org>"]
-    assert inbox_ids(dovecot) == [("<order-1@example.org>", True)]
+    assert imap_intake().poll().stored == 2
+    assert list(recorder.committed) == ["<order-1@example.org>", "<order-2@example.org>"]
+    assert inbox_ids(dovecot) == []
 
 
 def test_many_messages_are_taken_in_batches_in_arrival_order(
@@ -158,7 +159,7 @@ def test_uidvalidity_is_remembered_in_the_state(
     assert state.get(intake.state_key) == str(dovecot.uidvalidity())
 
 
-def test_after_a_uidvalidity_change_only_unseen_mail_is_taken(
+def test_after_a_uidvalidity_change_the_mail_still_in_the_folder_is_taken(
     dovecot: DovecotServer, recorder: RecordingStore, imap_intake: IntakeFactory
 ) -> None:
     dovecot.append(player_email(1))
@@ -169,17 +170,21 @@ def test_after_a_uidvalidity_change_only_unseen_mail_is_taken(
     intake.poll()
     # Message 1 was taken; message 2 failed once. The server loses its index and renumbers.
     old_validity = dovecot.uidvalidity()
-    dovecot.append(player_email(3), seen=True)  # read by a person: not the moderator's to take
+    dovecot.append(player_email(3), seen=True)  # read by a person: still the moderator's work
     dovecot.renumber_inbox()
 
     report = intake.poll()
 
     assert dovecot.uidvalidity() != old_validity
     assert state.get(intake.state_key) == str(dovecot.uidvalidity())
-    assert report.stored == 1
-    assert list(recorder.committed) == ["<order-1@example.org>", "<order-2@example.org>"]
+    assert report.stored == 2
+    assert list(recorder.committed) == [
+        "<order-1@example.org>", "<order-2@example.org>", "<order-3@example.org>"
+    ]
     assert recorder.repeats == 0
-    assert recorder.offered[-1].endswith(f"UIDVALIDITY={dovecot.uidvalidity()}/;UID=2")
+    assert all(
+        f"UIDVALIDITY={dovecot.uidvalidity()}/" in source for source in recorder.offered[-2:]
+    )
 
 
 def test_failure_counts_start_over_when_uids_are_renumbered(
