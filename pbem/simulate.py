@@ -38,18 +38,26 @@ class SimulationReport:
         }
 
 
+def play_random_emails(engine: RulesEngine[Any, Any], state: Any, rng: Rng, emails: int) -> int:
+    """Up to `emails` uniformly random legal emails, applied in place; how many were sent
+    (fewer when the game ends first)."""
+    for sent in range(emails):
+        seats = engine.awaiting(state)
+        if not seats:
+            return sent
+        seat = seats[0]
+        for action in engine.random_actions(state, seat, rng):
+            engine.apply(state, seat, action)
+    return emails
+
+
 def play_random_game(engine: RulesEngine[Any, Any], spec: NewGame) -> Any:
     """Play one game to its end with every seat choosing uniformly among legal emails."""
     state = engine.new_game(spec)
     rng = Rng.from_seed(spec.seed ^ 0x5EED)
-    for _ in range(MAX_EMAILS_PER_GAME):
-        seats = engine.awaiting(state)
-        if not seats:
-            return state
-        seat = seats[0]
-        for action in engine.random_actions(state, seat, rng):
-            engine.apply(state, seat, action)
-    raise RuntimeError(f"{engine.name} game with seed {spec.seed} did not end")
+    if play_random_emails(engine, state, rng, MAX_EMAILS_PER_GAME) == MAX_EMAILS_PER_GAME:
+        raise RuntimeError(f"{engine.name} game with seed {spec.seed} did not end")
+    return state
 
 
 def simulate(

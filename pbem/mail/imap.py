@@ -145,6 +145,9 @@ class ImapIntake:
             batch = uids[start : start + self.options.batch_size]
             for uid, raw in sorted(session.fetch_raw(batch).items()):
                 self._hand_over(session, uid, raw, report)
+            # One acknowledgement for the batch: a crash before it hands the batch over again,
+            # which the store recognises, so nothing is applied twice.
+            self._finish_pending(session)
 
     def _hand_over(self, session: ImapSession, uid: int, raw: bytes, report: PollReport) -> None:
         source = self.source_of(session.uidvalidity, uid)
@@ -158,19 +161,18 @@ class ImapIntake:
         else:
             report.poisoned += 1
             self._pending[uid] = _Pending.SET_ASIDE
-        self._finish(session, uid)
 
     def _finish_pending(self, session: ImapSession) -> None:
+        """Acknowledge the stored messages together, then set aside the poisoned ones."""
+        stored = sorted(uid for uid, todo in self._pending.items() if todo is _Pending.ACKNOWLEDGE)
+        if stored:
+            session.acknowledge(stored)
+            for uid in stored:
+                del self._pending[uid]
         for uid in sorted(self._pending):
-            self._finish(session, uid)
-
-    def _finish(self, session: ImapSession, uid: int) -> None:
-        if self._pending[uid] is _Pending.ACKNOWLEDGE:
-            session.acknowledge(uid)
-        else:
             session.set_aside(uid)
             self.handover.set_aside(self.source_of(session.uidvalidity, uid))
-        del self._pending[uid]
+            del self._pending[uid]
 
     def _has_due_mail(self, session: ImapSession) -> bool:
         return any(

@@ -4,8 +4,8 @@ intake needs. Connection problems surface as `SESSION_ERRORS`; the intake decide
 from __future__ import annotations
 
 import ssl
-from collections.abc import Iterable
-from contextlib import suppress
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 
 from imapclient import IMAPClient
@@ -103,25 +103,28 @@ class ImapSession:
         fetched = self.client.fetch(list(uids), ["BODY.PEEK[]"])
         return {uid: data[BODY] for uid, data in fetched.items() if BODY in data}
 
-    def acknowledge(self, uid: int) -> None:
-        """Marks the message seen and moves it to the processed folder."""
-        self.client.add_flags([uid], [SEEN], silent=True)
-        self._move(uid, self.folders.processed)
+    def acknowledge(self, uids: list[int]) -> None:
+        """Marks the messages seen and moves them to the processed folder, in two commands."""
+        with _already_gone():
+            self.client.add_flags(uids, [SEEN], silent=True)
+        with _already_gone():
+            self._move(uids, self.folders.processed)
 
     def set_aside(self, uid: int) -> None:
         """Moves the message to the failed folder, unseen so the GM notices it."""
-        self._move(uid, self.folders.failed)
+        with _already_gone():
+            self._move([uid], self.folders.failed)
 
-    def _move(self, uid: int, folder: str) -> None:
+    def _move(self, uids: list[int], folder: str) -> None:
         # A UID that is already gone matches nothing and the server answers OK, so repeating a
         # move that was interrupted after the server did it is harmless.
         if self._can_move:
-            self.client.move([uid], folder)
+            self.client.move(uids, folder)
             return
-        self.client.copy([uid], folder)
-        self.client.delete_messages([uid], silent=True)
+        self.client.copy(uids, folder)
+        self.client.delete_messages(uids, silent=True)
         if self._can_expunge_uids:
-            self.client.uid_expunge([uid])
+            self.client.uid_expunge(uids)
         else:
             # Without UIDPLUS the only expunge there is removes every message marked deleted.
             self.client.expunge()
@@ -186,3 +189,17 @@ def _personal_namespace(client: IMAPClient) -> tuple[str, str]:
     listing = client.list_folders("", "")
     delimiter = listing[0][1] if listing else None
     return "", delimiter.decode() if isinstance(delimiter, bytes) else (delimiter or "")
+
+
+@contextmanager
+def _already_gone() -> Iterator[None]:
+    """Another daemon on the same folder moved the messages first: the work is done.
+
+    Dovecot answers a command on messages another session expunged with NO [EXPUNGEISSUED];
+    that is not a broken connection, so it must not make the intake reconnect.
+    """
+    try:
+        yield
+    except IMAPClientError as error:
+        if "EXPUNGEISSUED" not in str(error):
+            raise

@@ -173,6 +173,7 @@ def _orders(
         return "rejected", "; ".join(problems)
     verdict: InboundStatus = "accepted"
     events: list[Event] = []
+    before = game.engine.progress(game.state)
     if order_lines:
         refused = _refusal_before_orders(game, seat, email)
         if refused is not None:
@@ -190,7 +191,6 @@ def _orders(
             )
             verdict = "queued"
         else:
-            before = game.engine.progress(game.state)
             outcome = carry_out(
                 desk,
                 game,
@@ -208,10 +208,12 @@ def _orders(
             events = follow_up(desk, game, list(outcome.events), before)
     if "RESIGN" in commands:
         events += resign(desk, game, seat, actor=game.seat(seat).address, why="resigned by email")
+    # When the game moved on, every seat is sent a status email; the reply need not repeat it.
+    moved_on = game.engine.progress(game.state) != before
     reply(
         verdict,
         events,
-        show_status=game.row.status != "finished" or "STATUS" in commands,
+        show_status="STATUS" in commands or (game.row.status == "running" and not moved_on),
         help_text=_help(game) if "HELP" in commands else None,
         history=history_lines(desk, game, seat) if "HISTORY" in commands else (),
     )

@@ -13,6 +13,7 @@ from pbem.games.bigtime import ENGINE
 from pbem.games.bigtime.actions import Bid, Hook, PreferHeadliner
 from pbem.games.bigtime.state import BigTimeState, Order
 from pbem.games.rng import Rng
+from pbem.simulate import play_random_emails
 
 from .helpers import new_game, send, set_playbill, two_player_game
 
@@ -23,13 +24,7 @@ SEEDS = st.integers(min_value=0, max_value=2**32)
 def random_state(players: int, seed: int, emails: int) -> BigTimeState:
     """A game after up to `emails` random legal emails."""
     state = new_game(players, seed=seed)
-    rng = Rng.from_seed(seed)
-    for _ in range(emails):
-        if ENGINE.is_over(state):
-            break
-        seat = ENGINE.awaiting(state)[0]
-        for action in ENGINE.random_actions(state, seat, rng):
-            ENGINE.apply(state, seat, action)
+    play_random_emails(ENGINE, state, Rng.from_seed(seed), emails)
     return state
 
 

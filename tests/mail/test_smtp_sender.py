@@ -112,3 +112,14 @@ def test_a_refused_login_is_temporary_not_the_recipients_fault() -> None:
 def test_sending_needs_a_recipient(sender: SmtpSender) -> None:
     with pytest.raises(ValueError, match="recipient"):
         sender.send(STATUS_EMAIL, [], MODERATOR)
+
+
+def test_a_connection_the_server_dropped_between_two_sends_is_opened_anew_at_once(
+    smtp_server: SmtpServer, sender: SmtpSender
+) -> None:
+    assert sender.send(STATUS_EMAIL, ["alice@example.org"], MODERATOR).ok
+    smtp_server.stop()  # the server restarts between two emails of one batch
+    smtp_server.start()
+
+    assert sender.send(STATUS_EMAIL, ["alice@example.org"], MODERATOR).ok
+    assert len({mail.peer for mail in smtp_server.wait_for(2)}) == 2

@@ -14,6 +14,7 @@ from pbem.games.rng import Rng
 from pbem.games.showmanager import ENGINE, GameState
 from pbem.games.showmanager.actions import Hire, Loan, Stage
 from pbem.games.showmanager.bot import expected_points
+from pbem.simulate import play_random_emails
 from tests.showmanager.sm_tables import BEST, CONFIGS, fresh, give
 
 SEEDS = st.integers(min_value=0, max_value=2**32)
@@ -22,13 +23,7 @@ SEEDS = st.integers(min_value=0, max_value=2**32)
 def random_state(variant: str, players: int, seed: int, emails: int) -> GameState:
     """A game after up to `emails` random legal emails."""
     state = ENGINE.new_game(NewGame(players, variant, seed))
-    rng = Rng.from_seed(seed)
-    for _ in range(emails):
-        if ENGINE.is_over(state):
-            break
-        seat = ENGINE.awaiting(state)[0]
-        for action in ENGINE.random_actions(state, seat, rng):
-            ENGINE.apply(state, seat, action)
+    play_random_emails(ENGINE, state, Rng.from_seed(seed), emails)
     return state
 
 
