@@ -64,37 +64,39 @@ class AlarmClock:
 
     def sync(self) -> int:
         """Set the alarms of every game changed since the last sync; how many games."""
-        statement = select(GameRow).where(col(GameRow.status) == "running")
-        if self._synced_until is not None:
+        # Only the columns the alarms need: a game's state can be large and there may be many.
+        statement = select(GameRow.id, GameRow.deadline_at, GameRow.deadline_hours).where(
+            col(GameRow.status) == "running"
+        )
+        if self._synced_until is None:  # at start only games with a deadline have alarms
+            statement = statement.where(col(GameRow.deadline_at).is_not(None))
+        else:
             statement = statement.where(col(GameRow.updated_at) >= self._synced_until)
         self._synced_until = datetime.now(UTC)
         with Session(self.engine) as session:
             games = session.exec(statement).all()
-        for game in games:
-            self._set(game)
+        for game_id, deadline_at, hours in games:
+            self._set(game_id, deadline_at, hours)
         return len(games)
 
     def alarms(self) -> dict[str, datetime]:
         """The alarms set, by job id, for tests and `pbem run -v`."""
         return {job.id: job.next_run_time for job in self.scheduler.get_jobs()}
 
-    def _set(self, game: GameRow) -> None:
+    def _set(self, game_id: str, deadline_at: datetime | None, hours: float | None) -> None:
         for kind in ("deadline", "reminder"):
-            job_id = f"{kind}:{game.id}"
+            job_id = f"{kind}:{game_id}"
             if self.scheduler.get_job(job_id) is not None:
                 self.scheduler.remove_job(job_id)
-        if game.deadline_at is None or not game.deadline_hours:
+        if deadline_at is None or not hours:
             return
-        moments = {
-            "deadline": game.deadline_at,
-            "reminder": reminder_time(game.deadline_at, game.deadline_hours),
-        }
+        moments = {"deadline": deadline_at, "reminder": reminder_time(deadline_at, hours)}
         for kind, moment in moments.items():
             self.scheduler.add_job(
                 "pbem.alarms:ring",
                 "date",
                 run_date=moment,
-                id=f"{kind}:{game.id}",
+                id=f"{kind}:{game_id}",
                 args=[self.name],
                 replace_existing=True,
             )

@@ -81,8 +81,7 @@ class ImapSession:
                 )
             for folder in (folders.processed, folders.failed):
                 if not client.folder_exists(folder):
-                    client.create_folder(folder)
-                    client.subscribe_folder(folder)
+                    _create_folder(client, folder)
             selected = client.select_folder(folders.source)
         except BaseException:
             _abandon(client)
@@ -189,6 +188,16 @@ def _personal_namespace(client: IMAPClient) -> tuple[str, str]:
     listing = client.list_folders("", "")
     delimiter = listing[0][1] if listing else None
     return "", delimiter.decode() if isinstance(delimiter, bytes) else (delimiter or "")
+
+
+def _create_folder(client: IMAPClient, folder: str) -> None:
+    try:
+        client.create_folder(folder)
+    except IMAPClientError as error:
+        # Another daemon starting at the same moment created it first: just as good.
+        if "ALREADYEXISTS" not in str(error):
+            raise
+    client.subscribe_folder(folder)
 
 
 @contextmanager
