@@ -95,20 +95,21 @@ def run_reminders(engine: Engine, settings: Settings, clock: Callable[[], dateti
     now = clock()
     with session_scope(engine) as session:
         # Games "past their deadline" a day from now: every game a reminder may be due for.
-        soon = [row.id for row in games_past_deadline(session, now + MAX_REMINDER_LEAD)]
+        soon = [
+            (row.id, row.deadline_at)
+            for row in games_past_deadline(session, now + MAX_REMINDER_LEAD)
+            if row.deadline_at is not None
+            and row.deadline_hours
+            and reminder_time(row.deadline_at, row.deadline_hours) <= now < row.deadline_at
+            and get_mail_state(session, _reminded(row.id, row.deadline_at)) is None
+        ]
     reminded = 0
-    for game_id in soon:
+    for game_id, due in soon:
         with session_scope(engine) as session:
             game = load_game(session, game_id)
-            due, hours = game.row.deadline_at, game.row.deadline_hours
-            if game.row.status != "running" or due is None or not hours or due <= now:
-                continue
-            if now < reminder_time(due, hours):
-                continue
-            key = f"reminded:{game.id}:{due.isoformat()}"
-            if get_mail_state(session, key) is not None:
-                continue
-            set_mail_state(session, key, now.isoformat())
+            if game.row.deadline_at != due or game.row.status != "running":
+                continue  # the game moved on meanwhile
+            set_mail_state(session, _reminded(game_id, due), now.isoformat())
             desk = Desk(session, settings, clock)
             reminder = Event(f"Reminder: your orders are due by {due:%Y-%m-%d %H:%M} UTC.")
             for seat in game.engine.awaiting(game.state):
@@ -117,6 +118,10 @@ def run_reminders(engine: Engine, settings: Settings, clock: Callable[[], dateti
                 )
                 reminded += 1
     return reminded
+
+
+def _reminded(game_id: str, due: datetime) -> str:
+    return f"reminded:{game_id}:{due.isoformat()}"
 
 
 def _tell_gm_once(desk: Desk, game: LoadedGame, gm_address: str | None) -> int:
