@@ -11,7 +11,7 @@ import logging
 import signal
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from email.parser import BytesHeaderParser
 from types import FrameType
@@ -81,8 +81,9 @@ class Daemon:
         retry_delay: float = DEFAULT_RETRY_DELAY,
         name: str = "pbem",
     ) -> None:
-        self.settings = settings
-        self.gm_address = gm_address
+        # `--gm` on the command line wins over PBEM_GM_ADDRESS.
+        self.settings = replace(settings, gm_address=gm_address or settings.gm_address)
+        self.gm_address = self.settings.gm_address
         self.clock = clock
         self.engine = open_database(settings.database_url)
         mail = mail_settings(settings)
@@ -112,7 +113,7 @@ class Daemon:
         return run_deadlines(self.engine, self.settings, self.clock, self.gm_address)
 
     def send_outbox(self) -> SendReport:
-        return send_outbox(self.engine, self.sender, self.settings.address, self.clock)
+        return send_outbox(self.engine, self.sender, self.settings, self.clock)
 
     def run_forever(self, wait_seconds: float = DEFAULT_WAIT_SECONDS) -> None:
         """Cycle until SIGTERM or SIGINT; the cycle under way when one comes is finished first."""

@@ -11,6 +11,9 @@ from sqlalchemy import Engine
 
 from pbem.mail.timing import next_attempt_delay
 from pbem.mail.transport import Sender, SendResult
+from pbem.moderator.desk import Desk
+from pbem.moderator.undeliverable import record_undeliverable
+from pbem.settings import Settings
 from pbem.store import OutboxRow, due_outbox, session_scope
 
 log = logging.getLogger("pbem.daemon")
@@ -24,7 +27,7 @@ class SendReport:
 
 
 def send_outbox(
-    engine: Engine, sender: Sender, from_address: str, clock: Callable[[], datetime]
+    engine: Engine, sender: Sender, settings: Settings, clock: Callable[[], datetime]
 ) -> SendReport:
     """Send every due email once; stop early when the mail server cannot be reached at all.
 
@@ -38,9 +41,16 @@ def send_outbox(
             if not rows:
                 return report
             row = rows[0]
-            result = sender.send(row.raw, [row.to_address], from_address)
+            result = sender.send(row.raw, [row.to_address], settings.address)
             unreachable = _record(row, result, clock())
             session.add(row)
+            if row.status == "failed" and row.kind != "gm":
+                record_undeliverable(
+                    Desk(session, settings, clock),
+                    row.to_address,
+                    row.last_error or "",
+                    row.game_id,
+                )
         _count(report, row)
         if unreachable:
             return report
@@ -59,8 +69,13 @@ def _record(row: OutboxRow, result: SendResult, now: datetime) -> bool:
         row.attempts += 1
         row.last_error = f"{failure.code} {failure.reason}"
         row.next_attempt_at = now + timedelta(seconds=next_attempt_delay(row.attempts))
-        log.warning("outbox %s to %s deferred (attempt %d): %s", row.id, row.to_address,
-                    row.attempts, row.last_error)
+        log.warning(
+            "outbox %s to %s deferred (attempt %d): %s",
+            row.id,
+            row.to_address,
+            row.attempts,
+            row.last_error,
+        )
         return failure.code == 0
     row.status = "sent"
     row.sent_at = now

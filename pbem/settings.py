@@ -11,7 +11,14 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-KEYS = ("PBEM_DATABASE_URL", "PBEM_IMAP_URL", "PBEM_SMTP_URL", "PBEM_ADDRESS", "PBEM_MAILDIR")
+KEYS = (
+    "PBEM_DATABASE_URL",
+    "PBEM_IMAP_URL",
+    "PBEM_SMTP_URL",
+    "PBEM_ADDRESS",
+    "PBEM_MAILDIR",
+    "PBEM_GM_ADDRESS",
+)
 DEFAULT_ADDRESS = "pbem@localhost"
 DEFAULT_MAILDIR = "pbem-mail"
 DEFAULT_DATABASE_URL = "sqlite:///pbem.sqlite3"
@@ -28,6 +35,7 @@ class Settings:
     imap_url: str | None = None
     smtp_url: str | None = None
     maildir: str = DEFAULT_MAILDIR
+    gm_address: str | None = None  # told of mail that could not be delivered or handled
 
     @property
     def domain(self) -> str:
@@ -72,4 +80,5 @@ def load_settings(config_file: Path | None = None) -> Settings:
         imap_url=values.get("PBEM_IMAP_URL"),
         smtp_url=values.get("PBEM_SMTP_URL"),
         maildir=values.get("PBEM_MAILDIR", DEFAULT_MAILDIR),
+        gm_address=values.get("PBEM_GM_ADDRESS"),
     )

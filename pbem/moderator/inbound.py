@@ -26,6 +26,7 @@ from pbem.moderator.loaded import LoadedGame, load_game
 from pbem.moderator.loops import machine_reason
 from pbem.moderator.play import carry_out, follow_up, parse_for
 from pbem.moderator.seats import history_lines, resign
+from pbem.moderator.undeliverable import record_bounces
 from pbem.orders.grammar import Command, Password
 from pbem.orders.help import help_text
 from pbem.orders.incoming import IncomingEmail, parse_message, read_message
@@ -62,6 +63,8 @@ def handle_inbound(desk: Desk, raw: bytes, source: str) -> InboundResult:
     if row is None:
         return InboundResult("duplicate", "this message was handled before")
     status, reason, game_id = _handle(desk, row, email, message)
+    if status == "ignored" and (bounced := record_bounces(desk, raw)):
+        reason = f"bounce for {', '.join(bounced)}"
     row.status, row.reason, row.game_id = status, reason, game_id
     desk.session.add(row)
     return InboundResult(status, reason, game_id)

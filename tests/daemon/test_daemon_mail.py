@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime, timedelta
 from email.message import EmailMessage
 from email.parser import BytesHeaderParser
@@ -14,7 +15,7 @@ from pbem.daemon import Daemon
 from pbem.moderator.desk import Desk
 from pbem.moderator.start import GameRequest, PlayerSpec, start_game
 from pbem.settings import Settings
-from pbem.store import OutboxRow, session_scope
+from pbem.store import OutboxRow, last_history, session_scope
 from tests.support.dovecot import DovecotServer
 from tests.support.smtpd import ReceivedMail, SmtpServer
 
@@ -122,3 +123,59 @@ def test_a_failed_send_is_retried_later_not_lost(
     daemon.clock = lambda: first_retry + timedelta(seconds=1)
     daemon.send_outbox()
     assert pending_count(daemon) == 0
+
+
+def test_an_address_the_smtp_server_refuses_for_good_is_in_the_history_and_the_gm_told(
+    server_settings: Settings,
+    make_daemon: Callable[[Settings], Daemon],
+    smtp_server: SmtpServer,
+) -> None:
+    gm = "gm@example.org"
+    daemon = make_daemon(replace(server_settings, gm_address=gm))
+    smtp_server.handler.reply_to(PLAYERS[1], "550 5.1.1 no such user")
+    game_id = start_bigtime(daemon)
+    assert daemon.send_outbox().failed == 1
+    with Session(daemon.engine) as session:
+        entry = last_history(session, game_id, 1)[-1]
+    assert entry.kind == "system" and PLAYERS[1] in entry.summary and "550" in entry.summary
+    daemon.send_outbox()
+    told = [mail for mail in smtp_server.received() if gm in mail.recipients]
+    assert len(told) == 1 and PLAYERS[1].encode() in told[0].raw
+
+
+def test_a_bounce_report_for_a_players_address_is_recorded_not_answered(
+    server_settings: Settings,
+    make_daemon: Callable[[Settings], Daemon],
+    dovecot: DovecotServer,
+    smtp_server: SmtpServer,
+) -> None:
+    gm = "gm@example.org"
+    daemon = make_daemon(replace(server_settings, gm_address=gm))
+    game_id = start_bigtime(daemon)
+    daemon.cycle()
+    [to_bo] = [mail for mail in smtp_server.received() if PLAYERS[1] in mail.recipients]
+    original = BytesHeaderParser().parsebytes(to_bo.raw)["Message-ID"]
+    dovecot.append(dsn(PLAYERS[1], original, server_settings.address))
+    sent_before = len(smtp_server.received())
+    daemon.cycle()
+    with Session(daemon.engine) as session:
+        entry = last_history(session, game_id, 1)[-1]
+    assert PLAYERS[1] in entry.summary and "5.1.1" in entry.summary
+    new = smtp_server.received()[sent_before:]
+    assert [mail.recipients for mail in new] == [(gm,)]  # the GM is told; the bounce gets no reply
+
+
+def dsn(recipient: str, original_id: str, moderator: str) -> bytes:
+    return (
+        f"From: MAILER-DAEMON@mx.example.org\r\nTo: {moderator}\r\nReturn-Path: <>\r\n"
+        f"Subject: Undelivered Mail Returned to Sender\r\n"
+        f"Message-ID: <dsn-{recipient}@mx.example.org>\r\nMIME-Version: 1.0\r\n"
+        'Content-Type: multipart/report; report-type=delivery-status; boundary="B"\r\n\r\n'
+        "--B\r\nContent-Type: text/plain\r\n\r\nYour message could not be delivered.\r\n"
+        "--B\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mx.example.org\r\n"
+        f"\r\nFinal-Recipient: rfc822; {recipient}\r\nAction: failed\r\nStatus: 5.1.1\r\n"
+        "Diagnostic-Code: smtp; 550 5.1.1 user unknown\r\n"
+        "--B\r\nContent-Type: text/rfc822-headers\r\n\r\n"
+        f"Message-ID: {original_id}\r\nSubject: status\r\n"
+        "--B--\r\n"
+    ).encode()
