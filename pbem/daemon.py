@@ -119,6 +119,14 @@ class Daemon:
         """Cycle until SIGTERM or SIGINT; the cycle under way when one comes is finished first."""
         stop_signals = (signal.SIGTERM, signal.SIGINT)
         previous = {sig: signal.signal(sig, self._on_signal) for sig in stop_signals}
+        try:
+            self.serve(wait_seconds)
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+
+    def serve(self, wait_seconds: float = DEFAULT_WAIT_SECONDS) -> None:
+        """Cycle until `stop()`, then close everything (any thread may run this)."""
         log.info("pbem daemon started for %s", self.settings.address)
         self.alarms.start()
         try:
@@ -128,8 +136,6 @@ class Daemon:
                 self.alarms.sync()
                 self._wait(wait_seconds)
         finally:
-            for sig, handler in previous.items():
-                signal.signal(sig, handler)
             self.close()
             log.info("pbem daemon stopped")
 
