@@ -3,8 +3,6 @@ the uniform random player."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -115,25 +113,6 @@ def test_games_of_bots_always_finish(players: int) -> None:
     for seed in range(5):
         assert ENGINE.is_over(play(players, seed, set(range(players))))
 
-
-def test_bot_decides_well_under_five_milliseconds() -> None:
-    state = new_game(4, seed=3)
-    rng = Rng.from_seed(3)
-    spent, decisions = 0.0, 0
-    while not ENGINE.is_over(state):
-        seat = ENGINE.awaiting(state)[0]
-        start = time.perf_counter()
-        actions = ENGINE.bot_actions(state, seat, rng)
-        spent += time.perf_counter() - start
-        decisions += 1
-        state, _ = send(state, seat, *actions)
-    assert spent / decisions < 0.005
-
-
-# Measured with win_rate(players, games=200): one bot won 95% (2 players), 94% (3), 92.5% (4).
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_one_bot_beats_random_players_clearly(players: int) -> None:
-    assert win_rate(players, games=60) > 1 / players + 0.3
 
 
 def test_phase_one_bid_keeps_money_for_the_headliner() -> None:

@@ -3,9 +3,6 @@ than the uniform random player."""
 
 from __future__ import annotations
 
-import time
-
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -106,28 +103,6 @@ def test_games_of_bots_always_finish() -> None:
             state = play(variant, players, seed, set(range(players)))
             assert ENGINE.is_over(state)
 
-
-def test_bot_decides_well_under_five_milliseconds() -> None:
-    state = ENGINE.new_game(NewGame(6, "standard", 3))
-    rng = Rng.from_seed(3)
-    spent, decisions = 0.0, 0
-    while not ENGINE.is_over(state):
-        seat = ENGINE.awaiting(state)[0]
-        start = time.perf_counter()
-        actions = ENGINE.bot_actions(state, seat, rng)
-        spent += time.perf_counter() - start
-        decisions += 1
-        result = ENGINE.submit(state, seat, actions)
-        assert result.state is not None
-        state = result.state
-    assert spent / decisions < 0.005
-
-
-# Measured with win_rate(variant, players, games=200): one bot won 100% of games in standard
-# 2-6, queen 4 and premiere 5 players.
-@pytest.mark.parametrize(("variant", "players"), [("standard", 2), ("queen", 4), ("standard", 6)])
-def test_one_bot_beats_random_players_clearly(variant: str, players: int) -> None:
-    assert win_rate(variant, players, games=40) > 1 / players + 0.4
 
 
 def test_bot_hires_the_card_its_production_lacks() -> None:
