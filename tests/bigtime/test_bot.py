@@ -1,4 +1,4 @@
-"""The Big Time! computer player: legal, blind to hidden information, fast, and much stronger than
+"""The Big Time! computer player: legal, blind to hidden information, and much stronger than
 the uniform random player."""
 
 from __future__ import annotations

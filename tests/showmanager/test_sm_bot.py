@@ -1,4 +1,4 @@
-"""The Show Manager computer player: legal, blind to hidden information, fast, and much stronger
+"""The Show Manager computer player: legal, blind to hidden information and much stronger
 than the uniform random player."""
 
 from __future__ import annotations
