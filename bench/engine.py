@@ -12,10 +12,10 @@ from __future__ import annotations
 import argparse
 import time
 
+from pbem.cli.simulate import simulate
 from pbem.games.base import NewGame
 from pbem.games.registry import engine_for
 from pbem.games.rng import Rng
-from pbem.simulate import simulate
 
 RUNS = [("showmanager", "standard", n) for n in (2, 4, 6)] + [
     ("bigtime", "standard", n) for n in (2, 3, 4)

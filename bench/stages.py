@@ -20,7 +20,7 @@ from typing import Any
 
 from sqlalchemy.engine.default import DefaultDialect
 
-import pbem.daemon
+import pbem.daemon.loop
 import pbem.moderator.letters
 import pbem.moderator.postman
 from pbem.daemon import Daemon
@@ -33,7 +33,7 @@ calls: Counter[str] = Counter()
 
 STAGES: list[tuple[Any, str, str]] = [
     (Daemon, "_store", "handle one email, in its transaction"),
-    (pbem.daemon, "handle_inbound", "  handle_inbound"),
+    (pbem.daemon.loop, "handle_inbound", "  handle_inbound"),
     (inbound, "carry_out", "    check and apply the orders (engine)"),
     (inbound, "follow_up", "    follow up (resolution, status letters)"),
     (pbem.moderator.letters, "render", "    render letters (Jinja, text + HTML)"),

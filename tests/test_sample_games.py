@@ -11,7 +11,7 @@ import yaml
 from typer.testing import CliRunner
 
 from pbem.cli import app
-from pbem.replay import replay
+from pbem.cli.replay import replay
 
 SAMPLES = sorted((Path(__file__).parent.parent / "sample_games").glob("*.yaml"))
 FIELDS = {

@@ -191,9 +191,11 @@ def deadline(
     _record(desk, game, f"deadline set to {hours} hours, policy {game.row.policy}", why)
 
 
-def resend(desk: Desk, game_id: str, address: str | None) -> None:
+def resend(desk: Desk, game_id: str, address: str | None, why: str | None) -> None:
     game = load_game(desk.session, game_id)
     seats = [_seat_of(game, address)] if address else [s.position for s in game.seats]
+    whom = game.name_of(seats[0]) if address else "every player"
+    _record(desk, game, f"status resent to {whom}", why)
     _resend(desk, game, seats)
 
 

@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pbem.cli.simulate import play_random_emails
 from pbem.games.bigtime import ENGINE
 from pbem.games.bigtime.actions import Bid, Hook, PreferHeadliner
 from pbem.games.bigtime.state import BigTimeState, Order
 from pbem.games.rng import Rng
-from pbem.simulate import play_random_emails
 
 from .helpers import new_game, send, set_playbill, two_player_game
 

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pbem.cli.simulate import simulate
 from pbem.games.base import Event
 from pbem.games.bigtime import ENGINE
 from pbem.games.bigtime.state import BigTimeState
 from pbem.games.registry import engine_for
 from pbem.games.rng import Rng
-from pbem.simulate import simulate
 
 from .helpers import new_game
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from sqlalchemy import inspect
 
-from pbem.alarms import AlarmClock
+from pbem.daemon.alarms import AlarmClock
 from pbem.moderator.desk import Desk
 from pbem.moderator.start import GameRequest, PlayerSpec, start_game
 from pbem.settings import Settings

@@ -117,8 +117,9 @@ def test_gm_pause_stops_orders_and_resume_takes_them_again(sm):
 
 def test_gm_resend_sends_the_status_again(sm):
     sent = len(sm.outbox())
-    run(sm, gm.resend, BO)
+    run(sm, gm.resend, BO, "lost it")
     assert [r.to_address for r in sm.outbox()[sent:]] == [BO]
+    assert last_entry(sm).why == "lost it"
 
 
 def test_gm_deadline_is_recorded(sm):

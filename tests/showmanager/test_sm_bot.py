@@ -7,12 +7,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pbem.cli.simulate import play_random_emails
 from pbem.games.base import NewGame
 from pbem.games.rng import Rng
 from pbem.games.showmanager import ENGINE, GameState
 from pbem.games.showmanager.actions import Hire, Loan, Stage
 from pbem.games.showmanager.bot import expected_points
-from pbem.simulate import play_random_emails
 from tests.showmanager.sm_tables import BEST, CONFIGS, fresh, give
 
 SEEDS = st.integers(min_value=0, max_value=2**32)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from pbem.cli.simulate import simulate
 from pbem.games.showmanager import ENGINE
-from pbem.simulate import simulate
 from tests.showmanager.sm_tables import CONFIGS
 
 

@@ -7,7 +7,6 @@ and answered into the outbox. Only the transport is local.
 
 from __future__ import annotations
 
-import shlex
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from email.utils import make_msgid
@@ -18,7 +17,7 @@ import yaml
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
-from pbem.gm_cli import run_gm_words
+from pbem.cli.gm_entries import GmEntryError, run_gm_entry
 from pbem.moderator.addresses import reply_address
 from pbem.moderator.desk import Desk
 from pbem.moderator.inbound import handle_inbound
@@ -45,6 +44,8 @@ class ReplayResult:
 def load_transcript(path: Path) -> dict[str, Any]:
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise TranscriptError(f"{path}: cannot read it: {exc.strerror}") from exc
     except yaml.YAMLError as exc:
         raise TranscriptError(f"{path}: not YAML or JSON: {exc}") from exc
     if not isinstance(data, dict):
@@ -98,10 +99,12 @@ class Replayer:
         return str(result.status)
 
     def gm(self, command: str) -> None:
-        words = shlex.split(command)
-        if not words:
-            raise TranscriptError("an empty gm entry")
-        run_gm_words(self.engine, self.settings, [words[0], self.game_id, *words[1:]])
+        """Carry out a `gm:` entry in its own transaction; a malformed one is a TranscriptError."""
+        try:
+            with session_scope(self.engine) as session:
+                run_gm_entry(Desk(session, self.settings), self.game_id, command)
+        except GmEntryError as exc:
+            raise TranscriptError(str(exc)) from exc
 
     def game(self, session: Session) -> LoadedGame:
         return load_game(session, self.game_id)

@@ -1,12 +1,12 @@
 """The daemon's alarm clock: APScheduler jobs, kept in the database, that wake the daemon at each
 game's reminder time and deadline.
 
-What happens at a deadline is decided by `daemon_deadlines` from the games table (`deadline_at`),
-which every cycle reads; the alarms only make the daemon look at the right moment instead of at
-the end of its wait for mail. They live in APScheduler's SQLAlchemy job store in the same database,
-so a daemon restarted after a deadline passed rings the missed alarm at once. APScheduler's job
-stores cannot be shared between schedulers, so each daemon on one database needs its own name
-(`pbem run --name`), which names its jobs table.
+What happens at a deadline is decided by `pbem.daemon.deadlines` from the games table
+(`deadline_at`), which every cycle reads; the alarms only make the daemon look at the right moment
+instead of at the end of its wait for mail. They live in APScheduler's SQLAlchemy job store in the
+same database, so a daemon restarted after a deadline passed rings the missed alarm at once.
+APScheduler's job stores cannot be shared between schedulers, so each daemon on one database needs
+its own name (`pbem run --name`), which names its jobs table.
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ class AlarmClock:
         moments = {"deadline": deadline_at, "reminder": reminder_time(deadline_at, hours)}
         for kind, moment in moments.items():
             self.scheduler.add_job(
-                "pbem.alarms:ring",
+                "pbem.daemon.alarms:ring",
                 "date",
                 run_date=moment,
                 id=f"{kind}:{game_id}",

@@ -16,9 +16,9 @@ from datetime import datetime
 from email.parser import BytesHeaderParser
 from types import FrameType
 
-from pbem.alarms import AlarmClock
-from pbem.daemon_deadlines import run_deadlines, run_reminders
-from pbem.daemon_outbox import SendReport, send_outbox
+from pbem.daemon.alarms import AlarmClock
+from pbem.daemon.deadlines import run_deadlines, run_reminders
+from pbem.daemon.outbox import SendReport, send_outbox
 from pbem.mail.config import IMAP_URL_VARIABLE, MAILDIR_VARIABLE, SMTP_URL_VARIABLE, MailSettings
 from pbem.mail.factory import open_intake, open_sender
 from pbem.mail.handover import DEFAULT_RETRY_DELAY

@@ -15,22 +15,26 @@ from rich.table import Table
 from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
+from pbem.cli.config_check import check_settings
+from pbem.cli.demo import run_demo
+from pbem.cli.gm import gm_app
+from pbem.cli.replay import TranscriptError, replay, standings
+from pbem.cli.simulate import simulate as run_simulation
 from pbem.daemon import Daemon
-from pbem.daemon_check import check_settings
-from pbem.demo import run_demo
 from pbem.games.registry import GAMES, UnknownGame, engine_for
-from pbem.gm_cli import gm_app
 from pbem.moderator.desk import Desk
 from pbem.moderator.letters import status_context
 from pbem.moderator.loaded import load_game
 from pbem.moderator.render import render
 from pbem.moderator.start import GameRequest, PlayerSpec, StartError, start_game
-from pbem.replay import TranscriptError, replay, standings
 from pbem.settings import Settings, SettingsError, load_settings
-from pbem.simulate import simulate as run_simulation
 from pbem.store import GameNotFound, GameRow, last_history, open_database, seats_of, session_scope
 
-app = typer.Typer(help="pbem: a play-by-email moderator.", no_args_is_help=True)
+app = typer.Typer(
+    help="pbem: a play-by-email moderator.",
+    no_args_is_help=True,
+    pretty_exceptions_show_locals=False,
+)
 
 
 @app.command()
@@ -199,7 +203,7 @@ def replay_command(
         result = replay(transcript)
     except TranscriptError as exc:
         typer.echo(f"Error: {exc}", err=True)
-        raise typer.Exit(2) from exc
+        raise typer.Exit(1) from exc
     if as_json:
         typer.echo(json.dumps(result.summary))
     else:
@@ -271,7 +275,9 @@ def demo(
     typer.echo(f"{result.emails_sent} emails sent, one file each, in {result.sent_folder}")
 
 
-config_app = typer.Typer(help="Check the configuration.", no_args_is_help=True)
+config_app = typer.Typer(
+    help="Check the configuration.", no_args_is_help=True, pretty_exceptions_show_locals=False
+)
 app.add_typer(config_app, name="config")
 
 

@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import Engine
 
-from pbem.alarms import MAX_REMINDER_LEAD, reminder_time
+from pbem.daemon.alarms import MAX_REMINDER_LEAD, reminder_time
 from pbem.games.base import Event
 from pbem.moderator.desk import Desk
 from pbem.moderator.letters import notice_letter, status_letter

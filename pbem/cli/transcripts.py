@@ -1,6 +1,6 @@
 """Recording transcripts: a game played by random legal emails through the real moderator path.
 
-    python -m pbem.transcripts GAME VARIANT PLAYERS SEED sample_games/NAME.yaml
+    python -m pbem.cli.transcripts GAME VARIANT PLAYERS SEED sample_games/NAME.yaml
 
 The recorder weaves in what a real game brings (REPLAY.md, issue 4): a rejected order, a quoted
 reply, a signature, an HTML-only email, an early order that waits for its turn (Show Manager) and
@@ -16,10 +16,10 @@ from typing import Any
 import yaml
 from sqlmodel import Session
 
+from pbem.cli.replay import Replayer
 from pbem.games.rng import Rng
 from pbem.games.showmanager.actions import Hire, Stage
 from pbem.orders.format import order_text
-from pbem.replay import Replayer
 
 NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank"]
 QUOTE = (
