@@ -59,9 +59,7 @@ def undo(
 
 
 @gm_app.command("set-money")
-def set_money(
-    game: str, player: str, amount: int, why: str | None = WHY
-) -> None:
+def set_money(game: str, player: str, amount: int, why: str | None = WHY) -> None:
     """Set a player's money (Show Manager, thousands)."""
     with _desk() as desk:
         gm.set_money(desk, game, player, amount, why)
@@ -69,9 +67,7 @@ def set_money(
 
 
 @gm_app.command("set-value")
-def set_value(
-    game: str, player: str, production: str, value: int, why: str | None = WHY
-) -> None:
+def set_value(game: str, player: str, production: str, value: int, why: str | None = WHY) -> None:
     """Set the value of a player's chip, e.g. WOLF#1 12 (it is re-ranked in its city)."""
     with _desk() as desk:
         gm.set_value(desk, game, player, production, value, why)
@@ -124,9 +120,7 @@ def deadline(
 
 
 @gm_app.command()
-def resend(
-    game: str, player: str | None = typer.Argument(None), why: str | None = WHY
-) -> None:
+def resend(game: str, player: str | None = typer.Argument(None), why: str | None = WHY) -> None:
     """Send the status email again, to one player or to all."""
     with _desk() as desk:
         gm.resend(desk, game, player, why)

@@ -43,7 +43,7 @@ class PlayerSpec:
 def check_address(address: str) -> None:
     """A bare address a mail server accepts as a recipient: no name, spaces or line breaks."""
     local, at, domain = address.partition("@")
-    if not (local and at and domain) or any(c in address for c in " \t\r\n<>,;:\"()[]\\"):
+    if not (local and at and domain) or any(c in address for c in ' \t\r\n<>,;:"()[]\\'):
         raise StartError(f"{address!r} is not an email address (write EMAIL or EMAIL:NAME)")
 
 

@@ -114,7 +114,6 @@ def test_games_of_bots_always_finish(players: int) -> None:
         assert ENGINE.is_over(play(players, seed, set(range(players))))
 
 
-
 def test_phase_one_bid_keeps_money_for_the_headliner() -> None:
     state = two_player_game()
     actions = ENGINE.bot_actions(state, 0, Rng(1))

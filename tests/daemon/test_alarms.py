@@ -20,8 +20,10 @@ SECONDS = 1 / 3600
 
 def _game(engine, hours: float) -> str:
     request = GameRequest(
-        game="bigtime", players=(PlayerSpec("a@example.org"), PlayerSpec("b@example.org")),
-        seed=1, deadline_hours=hours,
+        game="bigtime",
+        players=(PlayerSpec("a@example.org"), PlayerSpec("b@example.org")),
+        seed=1,
+        deadline_hours=hours,
     )
     with session_scope(engine) as session:
         return start_game(Desk(session, Settings(address="pbem@example.org")), request).id

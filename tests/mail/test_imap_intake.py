@@ -179,7 +179,9 @@ def test_after_a_uidvalidity_change_the_mail_still_in_the_folder_is_taken(
     assert state.get(intake.state_key) == str(dovecot.uidvalidity())
     assert report.stored == 2
     assert list(recorder.committed) == [
-        "<order-1@example.org>", "<order-2@example.org>", "<order-3@example.org>"
+        "<order-1@example.org>",
+        "<order-2@example.org>",
+        "<order-3@example.org>",
     ]
     assert recorder.repeats == 0
     assert all(

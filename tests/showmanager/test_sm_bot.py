@@ -105,7 +105,6 @@ def test_games_of_bots_always_finish() -> None:
             assert ENGINE.is_over(state)
 
 
-
 def test_bot_hires_the_card_its_production_lacks() -> None:
     state = fresh(players=4, variant="queen")
     wolf, queenie = BEST["Wolf"], BEST["Queenie"]

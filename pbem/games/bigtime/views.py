@@ -99,9 +99,7 @@ def build_view(state: BigTimeState, seat: int | None) -> BigTimeView:
     acts = state.data.acts
 
     def offered(row_name: str) -> tuple[OfferedAct, ...]:
-        return tuple(
-            OfferedAct(code, acts[card]) for code, card in coded_row(state, row_name)
-        )
+        return tuple(OfferedAct(code, acts[card]) for code, card in coded_row(state, row_name))
 
     private_seats = range(state.players) if seat is None else (seat,)
     return BigTimeView(
@@ -149,9 +147,7 @@ def _booked(
     state: BigTimeState, bookings: list[Booking], hooked: str | None
 ) -> tuple[BookedAct, ...]:
     acts = state.data.acts
-    return tuple(
-        BookedAct(acts[b.card], b.paid, b.penalty, b.card == hooked) for b in bookings
-    )
+    return tuple(BookedAct(acts[b.card], b.paid, b.penalty, b.card == hooked) for b in bookings)
 
 
 def _theater(state: BigTimeState, seat: int, theater: Theater) -> TheaterView:
