@@ -9,14 +9,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
 from pbem.daemon import mail_settings
 from pbem.mail.config import ImapConfig, SmtpConfig
 from pbem.mail.errors import MailConfigError
 from pbem.settings import Settings, SettingsError, load_settings
-from pbem.store import StoreError, open_database
+from pbem.store import StoreError, database_engine
+from pbem.store.migrate import schema_state
 
 CONNECT_TIMEOUT = 10.0
 
@@ -50,14 +50,16 @@ def check_settings(config_file: Path | None = None) -> Iterator[Check]:
 
 
 def _check_database(settings: Settings) -> Check:
+    # Reading only: a check never creates or upgrades the database.
     try:
-        engine = open_database(settings.database_url)
-        with engine.connect() as connection:
-            connection.execute(text("SELECT 1"))
-        engine.dispose()
+        engine = database_engine(settings.database_url)
+        try:
+            state = schema_state(engine)
+        finally:
+            engine.dispose()
     except (StoreError, SQLAlchemyError, OSError) as exc:
         return Check("database", False, f"{exc}; check PBEM_DATABASE_URL")
-    return Check("database", True, "reachable and migrated")
+    return Check("database", not (state.behind or state.ahead), f"reachable, {state.describe()}")
 
 
 def _check_imap(config: ImapConfig) -> Check:

@@ -9,8 +9,8 @@ import typer
 
 from pbem.moderator import gm
 from pbem.moderator.desk import Desk
-from pbem.settings import load_settings
-from pbem.store import GameNotFound, open_database, session_scope
+from pbem.settings import SettingsError, load_settings
+from pbem.store import StoreError, connect_database, session_scope
 
 gm_app = typer.Typer(
     help="Game-master overrides; each is recorded in the history and told to the players.",
@@ -23,12 +23,12 @@ WHY = typer.Option(None, "--why", help="Why: recorded in the history and told to
 @contextmanager
 def _desk() -> Iterator[Desk]:
     """One transaction on the configured database; a refused override is one line and exit 1."""
-    settings = load_settings()
-    engine = open_database(settings.database_url)
     try:
+        settings = load_settings()
+        engine = connect_database(settings.database_url, create=False)
         with session_scope(engine) as session:
             yield Desk(session, settings)
-    except (gm.GmError, GameNotFound) as exc:
+    except (gm.GmError, SettingsError, StoreError) as exc:
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1) from exc
 

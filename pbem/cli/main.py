@@ -6,6 +6,7 @@ import dataclasses
 import json
 import logging
 import sys
+from importlib.metadata import version
 from pathlib import Path
 
 import typer
@@ -16,6 +17,7 @@ from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
 from pbem.cli.config_check import check_settings
+from pbem.cli.db import db_app
 from pbem.cli.demo import run_demo
 from pbem.cli.gm import gm_app
 from pbem.cli.replay import TranscriptError, replay, standings
@@ -28,7 +30,15 @@ from pbem.moderator.loaded import load_game
 from pbem.moderator.render import render
 from pbem.moderator.start import GameRequest, PlayerSpec, StartError, start_game
 from pbem.settings import Settings, SettingsError, load_settings
-from pbem.store import GameNotFound, GameRow, last_history, open_database, seats_of, session_scope
+from pbem.store import (
+    GameNotFound,
+    GameRow,
+    StoreError,
+    connect_database,
+    last_history,
+    seats_of,
+    session_scope,
+)
 
 app = typer.Typer(
     help="pbem: a play-by-email moderator.",
@@ -72,14 +82,37 @@ def simulate(
 
 
 app.add_typer(gm_app, name="gm")
+app.add_typer(db_app, name="db")
 
 
-def _open() -> tuple[Engine, Settings]:
+def _print_version(wanted: bool) -> None:
+    if wanted:
+        typer.echo(f"pbem {version('pbem')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    show_version: bool = typer.Option(
+        False,
+        "--version",
+        callback=_print_version,
+        is_eager=True,
+        help="Print pbem's version and exit.",
+    ),
+) -> None:
+    """pbem: a play-by-email moderator."""
+
+
+def _open(*, writing: bool) -> tuple[Engine, Settings]:
+    """The configured database, never upgraded here: a schema behind or ahead of this code, or
+    (for a command that only reads) no database yet, is one line on stderr and exit 1."""
     try:
         settings = load_settings()
-    except SettingsError as exc:
-        raise typer.BadParameter(str(exc)) from exc
-    return open_database(settings.database_url), settings
+        return connect_database(settings.database_url, create=writing), settings
+    except (SettingsError, StoreError) as exc:
+        typer.echo(f"Error: {exc}", err=True)
+        raise typer.Exit(1) from exc
 
 
 @app.command()
@@ -95,7 +128,7 @@ def start(
     policy: str = typer.Option("wait", help="At a deadline: wait, default or skip."),
 ) -> None:
     """Start a game: queue the welcome and first status mails, print the game id."""
-    engine, settings = _open()
+    engine, settings = _open(writing=True)
     try:
         players = [PlayerSpec.parse(text) for text in player] + [
             PlayerSpec(f"{name.lower()}.bot@{settings.domain}", f"{name} (bot)", name)
@@ -122,7 +155,7 @@ def start(
 @app.command()
 def games() -> None:
     """List the games in the database."""
-    engine, _ = _open()
+    engine, _ = _open(writing=False)
     table = Table("game", "kind", "variant", "status", "players", "started")
     with Session(engine) as session:
         for row in session.exec(select(GameRow).order_by(col(GameRow.created_at))).all():
@@ -141,7 +174,7 @@ def games() -> None:
 @app.command()
 def show(game: str, as_json: bool = typer.Option(False, "--json")) -> None:
     """The game master's full view of a game."""
-    engine, _ = _open()
+    engine, _ = _open(writing=False)
     with Session(engine) as session:
         try:
             loaded = load_game(session, game)
@@ -180,7 +213,7 @@ def show(game: str, as_json: bool = typer.Option(False, "--json")) -> None:
 @app.command()
 def history(game: str) -> None:
     """Every accepted order and override of a game, in order."""
-    engine, _ = _open()
+    engine, _ = _open(writing=False)
     table = Table("#", "when", "who", "what", "why")
     with Session(engine) as session:
         for entry in last_history(session, game, limit=1_000_000):
@@ -234,7 +267,7 @@ def run(
         level=logging.DEBUG if verbose else logging.INFO,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    _, settings = _open()
+    _, settings = _open(writing=True)
     daemon = Daemon(settings, gm_address=gm, name=name)
     if not once:
         daemon.run_forever(wait)

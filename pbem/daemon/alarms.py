@@ -38,14 +38,24 @@ def ring(bell: str) -> None:
         event.set()
 
 
+def alarm_store(engine: Engine, name: str) -> SQLAlchemyJobStore:
+    """The job store of the daemon called `name`: APScheduler's table apscheduler_<name>."""
+    if not re.fullmatch(r"[a-z0-9_]{1,40}", name):
+        raise ValueError(f"daemon name {name!r}: use 1-40 lowercase letters, digits or _")
+    return SQLAlchemyJobStore(engine=engine, tablename=f"apscheduler_{name}")
+
+
+def create_alarm_table(engine: Engine, name: str) -> None:
+    """Create the daemon's job table if missing (`pbem db upgrade`; the scheduler would too)."""
+    alarm_store(engine, name).jobs_t.create(engine, checkfirst=True)
+
+
 class AlarmClock:
     def __init__(self, engine: Engine, name: str, bell: threading.Event) -> None:
-        if not re.fullmatch(r"[a-z0-9_]{1,40}", name):
-            raise ValueError(f"daemon name {name!r}: use 1-40 lowercase letters, digits or _")
+        store = alarm_store(engine, name)
         self.engine = engine
         self.name = name
         _BELLS[name] = bell
-        store = SQLAlchemyJobStore(engine=engine, tablename=f"apscheduler_{name}")
         self.scheduler = BackgroundScheduler(
             jobstores={"default": store},
             job_defaults={"coalesce": True, "misfire_grace_time": None},

@@ -6,11 +6,19 @@ both. See docs/database.md.
 
 from pbem.store.database import (
     DATABASE_URL_VARIABLE,
+    connect_database,
+    database_engine,
     database_url,
     open_database,
     session_scope,
 )
-from pbem.store.errors import GameNotFound, StaleGame, StoreError
+from pbem.store.errors import (
+    DatabaseMissing,
+    GameNotFound,
+    SchemaMismatch,
+    StaleGame,
+    StoreError,
+)
 from pbem.store.ids import message_key, new_secret, next_game_id
 from pbem.store.queries import (
     add_outbox,
@@ -45,6 +53,7 @@ from pbem.store.types import utc_now
 
 __all__ = [
     "DATABASE_URL_VARIABLE",
+    "DatabaseMissing",
     "GameNotFound",
     "GameRow",
     "HistoryRow",
@@ -52,12 +61,15 @@ __all__ = [
     "MailStateRow",
     "OutboxRow",
     "QueuedOrderRow",
+    "SchemaMismatch",
     "SeatRow",
     "StaleGame",
     "StoreError",
     "add_outbox",
     "append_history",
     "bot_mail",
+    "connect_database",
+    "database_engine",
     "database_url",
     "due_outbox",
     "games_past_deadline",

@@ -1,4 +1,9 @@
-"""Where the database is, opening it (migrated to the newest schema), and one unit of work."""
+"""Where the database is, opening it, and one unit of work.
+
+`open_database` brings the schema to the newest revision: for a database pbem itself has just made
+(tests, transcripts, the demo). The command line uses `connect_database`, which never upgrades an
+existing database: a GM upgrades with `pbem db upgrade`, when the daemon is stopped.
+"""
 
 from __future__ import annotations
 
@@ -13,8 +18,8 @@ from sqlalchemy.orm.exc import StaleDataError
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session
 
-from pbem.store.errors import StaleGame, StoreError
-from pbem.store.migrate import upgrade_to_head
+from pbem.store.errors import DatabaseMissing, StaleGame, StoreError
+from pbem.store.migrate import check_schema, upgrade_to_head
 
 DATABASE_URL_VARIABLE = "PBEM_DATABASE_URL"
 DEFAULT_DATABASE_URL = "sqlite:///pbem.sqlite3"
@@ -26,10 +31,35 @@ def database_url(explicit: str | None = None) -> str:
     return explicit or os.environ.get(DATABASE_URL_VARIABLE) or DEFAULT_DATABASE_URL
 
 
+def database_engine(url: str) -> Engine:
+    """An engine on `url`, its schema untouched and unchecked (`pbem db` reads and upgrades it)."""
+    return _create_engine(_with_installed_driver(make_url(url)))
+
+
 def open_database(url: str) -> Engine:
     """An engine on `url` whose schema has been brought up to date."""
-    engine = _create_engine(_with_installed_driver(make_url(url)))
+    engine = database_engine(url)
     upgrade_to_head(engine)
+    return engine
+
+
+def connect_database(url: str, *, create: bool) -> Engine:
+    """An engine on `url` whose schema is the one this code needs, never upgrading it.
+
+    An empty database is created at the newest revision when `create` (a command that writes),
+    else DatabaseMissing. A database behind or ahead of this code is SchemaMismatch.
+    """
+    if not create and _missing_sqlite_file(_with_installed_driver(make_url(url))):
+        raise DatabaseMissing(f"no pbem database at {url} yet (`pbem start` creates one)")
+    engine = database_engine(url)
+    try:
+        if check_schema(engine).empty:
+            if not create:
+                raise DatabaseMissing(f"no pbem tables in {url} yet (`pbem start` creates them)")
+            upgrade_to_head(engine)
+    except StoreError:
+        engine.dispose()
+        raise
     return engine
 
 
@@ -53,6 +83,13 @@ def _with_installed_driver(url: URL) -> URL:
     if url.drivername in ("postgresql", "postgres"):
         return url.set(drivername="postgresql+psycopg")
     return url
+
+
+def _missing_sqlite_file(url: URL) -> bool:
+    """Connecting would create the file: a reading command must not leave one behind."""
+    if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
+        return False
+    return not os.path.exists(url.database)
 
 
 def _create_engine(url: URL) -> Engine:
