@@ -12,7 +12,6 @@ from typer.testing import CliRunner
 from pbem.cli import app
 
 runner = CliRunner()
-PACKAGE = Path(__file__).parent.parent / "pbem"
 
 
 def transcript(tmp_path: Path, gm: str) -> Path:
@@ -66,8 +65,3 @@ def test_a_missing_transcript_is_one_line(tmp_path: Path) -> None:
         result.output.strip()
         == f"Error: {tmp_path / 'nowhere.yaml'}: cannot read it: No such file or directory"
     )
-
-
-def test_nothing_imports_click_which_typer_no_longer_brings() -> None:
-    sources = [path for path in PACKAGE.rglob("*.py") if "import click" in path.read_text()]
-    assert sources == []

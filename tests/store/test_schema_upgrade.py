@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
-from importlib.metadata import version
 from pathlib import Path
 
 import pytest
@@ -172,9 +171,3 @@ def test_the_upgrade_drops_alarm_jobs_left_by_revision_0001(db_url: str) -> None
         assert left == 0
     finally:
         engine.dispose()
-
-
-def test_version_comes_from_the_package_metadata() -> None:
-    result = runner.invoke(app, ["--version"])
-    assert result.exit_code == 0
-    assert result.output.strip() == f"pbem {version('pbem')}"
