@@ -56,6 +56,12 @@ def test_refresh_twice_keeps_the_line_number_of_each_action(grammar: Grammar) ->
         ("Status?", Command("STATUS")),
         ("HISTORY", Command("HISTORY")),
         ("Resign.", Command("RESIGN")),
+        # A command word followed by chatter is that command (ORDERS.md).
+        ("status please", Command("STATUS")),
+        ("HELP me", Command("HELP")),
+        ("history thanks", Command("HISTORY")),
+        ("Status: could you send it again? It got lost.", Command("STATUS")),
+        ("- help me please!", Command("HELP")),
         ("PASSWORD k7q2m", Password("k7q2m")),
         ("password: Ab#9=x", Password("Ab#9=x")),
     ],
@@ -68,10 +74,19 @@ def test_commands_work_in_both_games(line: str, command: Command | Password) -> 
         assert parsed.actions == ()
 
 
-@pytest.mark.parametrize("line", ["HELP me", "PASSWORD", "PASSWORD two words"])
-def test_commands_with_stray_words_are_errors(line: str, grammar: Grammar) -> None:
+@pytest.mark.parametrize(
+    "line", ["RESIGN please", "Resign? Never!", "PASSWORD", "PASSWORD two words"]
+)
+def test_resign_and_password_with_stray_words_are_errors(line: str, grammar: Grammar) -> None:
+    # RESIGN cannot be undone, so it is never read out of a sentence; it must stand alone.
     parsed = parse_orders(line, grammar)
     assert len(parsed.errors) == 1
+    assert parsed.orders == ()
+
+
+def test_resign_with_chatter_says_to_write_it_alone(grammar: Grammar) -> None:
+    (bad,) = parse_orders("resign please", grammar).errors
+    assert bad.reason == "write RESIGN alone on its line: leaving the game cannot be undone"
 
 
 def test_actions_and_commands_are_told_apart(grammar: Grammar) -> None:
