@@ -88,7 +88,8 @@ def _quote_starts(lines: Sequence[str], index: int) -> bool:
 def is_orders_mark(line: str) -> bool:
     """Whether `line` is the mark every email from the moderator starts with."""
     words = _NOT_A_LETTER.sub(" ", unicodedata.normalize("NFKC", line).casefold())
-    return _MARK_WORDS in " ".join(words.split())
+    # The words alone, not within a sentence: HELP's "Nothing at or below the line ... is read."
+    return " ".join(words.split()) == _MARK_WORDS
 
 
 def _is_attribution(lines: Sequence[str], index: int) -> bool:

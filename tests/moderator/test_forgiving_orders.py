@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pbem.games.bigtime.actions import Bid
 from pbem.orders.incoming import parse_message
 from pbem.orders.mime import body_text
 from tests.moderator.conftest import ANN, BO, CY, Table
@@ -31,7 +30,8 @@ def test_here_are_my_orders_is_ignored_and_listed_and_the_orders_carried_out(
 def test_a_bid_with_dollars_is_the_bid(table: Callable[..., Table]) -> None:
     game = table("bigtime", [ANN, BO, CY], seed=3)
     assert game.mail(ANN, "BID $3 $3 $2").status == "accepted"
-    assert game.game().state.theaters[0].order.bid == Bid((3, 3, 2)).cards
+    order = game.game().state.theaters[0].order
+    assert order is not None and order.bid == (3, 3, 2)
 
 
 def test_status_please_resends_the_status(table: Callable[..., Table]) -> None:

@@ -197,7 +197,13 @@ def test_the_mark_is_known_however_a_client_pasted_it(mark: str) -> None:
 
 @pytest.mark.parametrize(
     "line",
-    ["write your orders below", "-- write your orders --", "above this line", "HIRE 2 -- above"],
+    [
+        "write your orders below",
+        "-- write your orders --",
+        "above this line",
+        "HIRE 2 -- above",
+        'Nothing at or below the line "-- write your orders above this line --" is read.',
+    ],
 )
 def test_lines_near_the_mark_are_not_the_mark(line: str) -> None:
     assert not is_orders_mark(line)
