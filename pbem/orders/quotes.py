@@ -86,7 +86,13 @@ def _quote_starts(lines: Sequence[str], index: int) -> bool:
 
 
 def is_orders_mark(line: str) -> bool:
-    """Whether `line` is the mark every email from the moderator starts with."""
+    """Whether `line` is the mark every email from the moderator starts with.
+
+    A `>`-quoted mark is a quoted line like any other: dropped, and reading goes on, so a reply
+    written between the quoted lines of the moderator's email is still read.
+    """
+    if line.lstrip().startswith(">"):
+        return False
     words = _NOT_A_LETTER.sub(" ", unicodedata.normalize("NFKC", line).casefold())
     # The words alone, not within a sentence: HELP's "Nothing at or below the line ... is read."
     return " ".join(words.split()) == _MARK_WORDS

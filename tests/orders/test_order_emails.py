@@ -80,6 +80,10 @@ CORPUS: dict[str, Expected] = {
     "interleaved_reply.eml": Expected(
         [Loan("Wolf", 2), Hire(slot=1)], ignored=("First the loan,", "then the cheap one:")
     ),
+    # A quoted mark is a quoted line: the orders written between the quoted lines are read.
+    "interleaved_reply_quoted_mark.eml": Expected(
+        [Loan("Wolf", 2), Hire(slot=1)], ignored=("First the loan,", "then the cheap one:")
+    ),
     "iphone_base64.eml": Expected([Hire(slot=3)], ignored=("Sent from my iPhone",)),
     "iphone_here_are_my_orders.eml": Expected(
         [Loan("Wolf", 4), Hire(slot=2)], ignored=("Here are my orders:", "Sent from my iPhone")

@@ -209,6 +209,12 @@ def test_lines_near_the_mark_are_not_the_mark(line: str) -> None:
     assert not is_orders_mark(line)
 
 
+def test_a_quoted_mark_is_a_quoted_line_and_reading_goes_on() -> None:
+    body = f"> {ORDERS_ABOVE_MARK}\n> Round 3\n> HIRE 2\nHIRE 1\n>{ORDERS_ABOVE_MARK}\nREFRESH\n"
+    assert not is_orders_mark(f"  > {ORDERS_ABOVE_MARK}")
+    assert new_text(body) == "HIRE 1\nREFRESH"
+
+
 def test_the_parser_itself_stops_at_the_mark() -> None:
     # Text can reach the parser without new_text (transcripts, the GM): it stops at the mark too.
     text = f"HIRE 3\n{ORDERS_ABOVE_MARK}\n{STATUS_LINES}\nHello"
