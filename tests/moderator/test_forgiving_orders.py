@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from pbem.orders import ORDERS_ABOVE_MARK
 from pbem.orders.incoming import parse_message
 from pbem.orders.mime import body_text
 from tests.moderator.conftest import ANN, BO, CY, Table
@@ -57,3 +58,16 @@ def test_a_bid_typo_is_named_as_such(table: Callable[..., Table]) -> None:
     reply = last_reply(game, ANN)
     assert "'BDI' is not an order: did you mean BID?" in reply
     assert "needs a BID line" not in reply
+
+
+def test_a_status_pasted_under_the_mark_with_no_quote_header_is_not_read(
+    table: Callable[..., Table],
+) -> None:
+    game = table("bigtime", [ANN, BO, CY], seed=3)
+    status = [r for r in game.outbox() if r.to_address == ANN and r.kind == "status"][-1]
+    pasted = body_text(parse_message(status.raw))
+    assert "BID 3 3 3 3 2 2 2 2 1 1 1 1 1" in pasted  # the example orders a paste would carry
+    body = f"BID $3 $1\n\n{ORDERS_ABOVE_MARK}\n{pasted}"
+    assert game.mail(ANN, body).status == "accepted"
+    order = game.game().state.theaters[0].order
+    assert order is not None and order.bid == (3, 1)
