@@ -13,7 +13,7 @@ from pbem.games.bigtime.actions import Bid, Hook, PreferAM, PreferHeadliner, Pre
 from pbem.orders.commands import COMMANDS
 from pbem.orders.grammar import Grammar, Order, OrderForm
 from pbem.orders.vocabulary import BigTimeVocabulary
-from pbem.orders.words import Problem, Words, expect_end, is_number
+from pbem.orders.words import Problem, Words, expect_end, money_value
 
 Codes = Mapping[str, str]  # short code as the status email shows it -> card id
 
@@ -58,17 +58,19 @@ def _preference(
 
 
 def _read_bid(words: Words) -> Sequence[Order] | Problem:
-    if words.at_end:
+    written = [word for word in words.remaining() if word != "$"]
+    if not written:
         return Problem("list the money cards you bid by value, or BID 0 to bid nothing")
-    stray = next((word for word in words.remaining() if not is_number(word)), None)
+    values = [money_value(word) for word in written]
+    stray = next((word for word, value in zip(written, values, strict=True) if value is None), None)
     if stray is not None:
         return Problem(f"bid money cards by their values; {stray!r} is not a number")
-    values = [int(word) for word in words.remaining()]
-    if values == [0]:
+    cards = [value for value in values if value is not None]
+    if cards == [0]:
         return [Bid(())]
-    if 0 in values:
+    if 0 in cards:
         return Problem("BID 0 bids nothing and stands alone; leave out the 0 when you bid cards")
-    return [Bid(tuple(values))]
+    return [Bid(tuple(cards))]
 
 
 def _read_hook(vocabulary: BigTimeVocabulary, words: Words) -> Sequence[Order] | Problem:
@@ -91,9 +93,9 @@ def big_time_grammar(vocabulary: BigTimeVocabulary, codes: Codes | None = None) 
         orders=(
             OrderForm(
                 "BID",
-                ("BID <cards>",),
-                ("BID 3 3 1", "BID 0"),
-                "money cards from your hand, by value (BID 0 bids nothing)",
+                ("BID <cards>", "BID 0"),
+                ("BID 3 3 1", "BID $3 $1", "BID 0"),
+                "money cards from your hand, by value, $ or not; BID 0 bids nothing",
                 _read_bid,
             ),
             OrderForm(

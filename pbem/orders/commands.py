@@ -18,6 +18,12 @@ def _command(name: CommandName) -> Reader:
     return read
 
 
+def _read_resign(words: Words) -> Sequence[Order] | Problem:
+    if words.at_end:
+        return [Command("RESIGN")]
+    return Problem("write RESIGN alone on its line: leaving the game cannot be undone")
+
+
 def _read_password(words: Words) -> Sequence[Order] | Problem:
     # The secret is read as written (case kept, `#` not split off), not from the split words.
     secret = [part for part in _SECRET_SEPARATORS.split(words.rest) if part]
@@ -26,15 +32,22 @@ def _read_password(words: Words) -> Sequence[Order] | Problem:
     return [Password(secret[0])]
 
 
-def _simple(name: CommandName, meaning: str) -> OrderForm:
-    return OrderForm(name, (name,), (name,), meaning, _command(name))
+def _harmless(name: CommandName, meaning: str) -> OrderForm:
+    """A command that changes nothing in the game, so words after it may be chatter."""
+    return OrderForm(name, (name,), (name,), meaning, _command(name), chatter=True)
 
 
 COMMANDS: tuple[OrderForm, ...] = (
-    _simple("HELP", "this text"),
-    _simple("STATUS", "resend your private status"),
-    _simple("HISTORY", "what happened so far"),
-    _simple("RESIGN", "leave the game; a computer player takes your seat"),
+    _harmless("HELP", "this text"),
+    _harmless("STATUS", "resend your private status"),
+    _harmless("HISTORY", "what happened so far"),
+    OrderForm(
+        "RESIGN",
+        ("RESIGN",),
+        ("RESIGN",),
+        "leave the game; a computer player takes your seat (RESIGN alone on its line)",
+        _read_resign,
+    ),
     OrderForm(
         "PASSWORD",
         ("PASSWORD <secret>",),

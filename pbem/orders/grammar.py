@@ -37,13 +37,18 @@ Reader = Callable[[Words], Sequence[Order] | Problem]
 
 @dataclass(frozen=True)
 class OrderForm:
-    """One order word: how to write it (`forms`), examples, what it does, how to read it."""
+    """One order word: how to write it (`forms`), examples, what it does, how to read it.
+
+    `chatter`: the order takes no arguments and whatever follows its word is chatter, not part of
+    it (`status please`, `HELP me`); `read` itself stays strict, for judging typos (parse.py).
+    """
 
     word: str
     forms: tuple[str, ...]
     examples: tuple[str, ...]
     meaning: str
     read: Reader
+    chatter: bool = False
 
 
 @dataclass(frozen=True)
@@ -60,8 +65,8 @@ class Grammar:
     def form(self, word: str) -> OrderForm | None:
         """The order or command `word` is (any case), or None."""
         wanted = word.upper()
-        return next((form for form in (*self.orders, *self.commands) if form.word == wanted), None)
+        return next((form for form in self.forms if form.word == wanted), None)
 
     @property
-    def words(self) -> tuple[str, ...]:
-        return tuple(form.word for form in (*self.orders, *self.commands))
+    def forms(self) -> tuple[OrderForm, ...]:
+        return (*self.orders, *self.commands)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from pbem.orders.games import grammar_for
 from pbem.orders.grammar import Grammar, OrderForm
+from pbem.orders.quotes import ORDERS_ABOVE_MARK
 
 _WIDTH = 76
 
@@ -24,8 +25,15 @@ def help_text(
 
 def render_help(grammar: Grammar) -> str:
     lines = [
-        f"Orders for {grammar.title}: one order a line, in any case, words separated",
-        "by spaces or commas. Other lines (greetings, # comments) are ignored.",
+        *_paragraph(
+            f"Orders for {grammar.title}: one order a line, in any case, words separated by "
+            "spaces or commas. A line is an order when it starts with an order word; other "
+            'lines ("Here are my orders:", greetings, # comments) are ignored and listed in '
+            "the reply. A misspelt order word followed by what its order takes (Hrie 2) is an "
+            "error, so nothing is done that you did not mean."
+        ),
+        "",
+        *_paragraph(f'Nothing at or below the line "{ORDERS_ABOVE_MARK}" is read.'),
         "",
         *_forms(grammar.orders),
         "",
@@ -33,8 +41,22 @@ def render_help(grammar: Grammar) -> str:
     ]
     for what, names in grammar.names:
         lines += ["", f"{what}:", *textwrap.indent(names, "  ").splitlines()]
-    lines += ["", "Commands, any time:", "", *_forms(grammar.commands)]
+    lines += ["", "Commands, any time:", "", *_forms(grammar.commands), *_chatter(grammar)]
     return "\n".join(_wrap_long(line) for line in lines) + "\n"
+
+
+def _chatter(grammar: Grammar) -> list[str]:
+    chatty = [form.word for form in grammar.commands if form.chatter]
+    if not chatty:
+        return []
+    which = " and ".join((", ".join(chatty[:-1]), chatty[-1])) if len(chatty) > 1 else chatty[0]
+    return [
+        "",
+        *_paragraph(
+            f"{which} may be followed by other words on their line ({chatty[-1]} please); "
+            "the others take only what is shown."
+        ),
+    ]
 
 
 def _forms(forms: tuple[OrderForm, ...]) -> list[str]:
@@ -48,6 +70,10 @@ def _forms(forms: tuple[OrderForm, ...]) -> list[str]:
             for index, example in enumerate(examples)
         ]
     return lines
+
+
+def _paragraph(text: str) -> list[str]:
+    return textwrap.wrap(text, _WIDTH, break_long_words=False, break_on_hyphens=False)
 
 
 def _wrapped(notes: tuple[str, ...]) -> list[str]:

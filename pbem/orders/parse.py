@@ -8,11 +8,9 @@ from dataclasses import dataclass
 
 from pbem.games.bigtime import actions as bigtime
 from pbem.games.showmanager import actions as showmanager
-from pbem.orders.grammar import Command, Grammar, Order, Password
+from pbem.orders.grammar import Command, Grammar, Order, OrderForm, Password
+from pbem.orders.quotes import is_orders_mark
 from pbem.orders.words import Problem, Words, one_edit_apart, split_words
-
-# Typos are only guessed for order words this long: shorter ones are too close to everyday words.
-MIN_TYPO_WORD = 4
 
 _BULLET = re.compile(r"^[*\u2022\u2023\u25e6-]\s+")
 _FIRST_WORD = re.compile(r"[^\s,#=]+")
@@ -79,11 +77,17 @@ class ParsedOrders:
 
 
 def parse_orders(text: str, grammar: Grammar) -> ParsedOrders:
-    """Each line of `text` read as an order, an error or an ignored line; never raises."""
+    """Each line of `text` read as an order, an error or an ignored line; never raises.
+
+    Reading stops at the mark line the moderator's emails start with, so a status pasted under
+    the orders is never read, whichever way the text came (email, transcript, GM).
+    """
     orders: list[OrderLine] = []
     ignored: list[IgnoredLine] = []
     errors: list[LineError] = []
     for number, raw in enumerate(text.splitlines(), start=1):
+        if is_orders_mark(raw):
+            break
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -102,28 +106,41 @@ def _read_line(number: int, line: str, grammar: Grammar) -> list[Order] | LineEr
     first = _FIRST_WORD.match(spoken)
     if first is None:
         return IgnoredLine(number, line)
-    word = first[0].rstrip(":").upper()
+    word = first[0].rstrip(":" + _SENTENCE_END).upper()  # `HIRE: 2`, `Status? please`
+    rest = spoken[first.end() :]
     form = grammar.form(word)
     if form is not None:
-        rest = spoken[first.end() :]
-        read = form.read(Words(split_words(rest), rest))
+        read = form.read(Words([], "") if form.chatter else _words(rest))
         if isinstance(read, Problem):
             return LineError(number, line, read.reason, form.forms)
         return list(read)
-    meant = [
-        known
-        for known in grammar.words
-        if len(known) >= MIN_TYPO_WORD and one_edit_apart(word, known)
-    ]
+    meant = _typo_of(word, rest, grammar)
     if meant:
-        accepted = tuple(shape for known in meant for shape in _forms(grammar, known))
         return LineError(
             number,
             line,
-            f"{first[0]!r} is not an order: did you mean {' or '.join(meant)}?",
-            accepted,
+            f"{first[0]!r} is not an order: did you mean {' or '.join(m.word for m in meant)}?",
+            tuple(shape for form in meant for shape in form.forms),
         )
     return IgnoredLine(number, line)
+
+
+def _words(rest: str) -> Words:
+    return Words(split_words(rest), rest)
+
+
+def _typo_of(word: str, rest: str, grammar: Grammar) -> list[OrderForm]:
+    """The order words `word` is one edit from whose arguments `rest` reads as (ORDERS.md).
+
+    The arguments decide, not the word's length: `BDI 3 2 2` is a typo of BID, while "Here are
+    my orders:" (HIRE) and "An idea" (AM) are chatter. Commands are judged without their chatter,
+    so "Held up at work" is not a HELP.
+    """
+    return [
+        form
+        for form in grammar.forms
+        if one_edit_apart(word, form.word) and not isinstance(form.read(_words(rest)), Problem)
+    ]
 
 
 def _visible(line: str) -> str:
@@ -133,8 +150,3 @@ def _visible(line: str) -> str:
     mail; left in, they would make `HIRE 0` an unknown word.
     """
     return "".join(c for c in line if unicodedata.category(c) != "Cf").strip()
-
-
-def _forms(grammar: Grammar, word: str) -> tuple[str, ...]:
-    form = grammar.form(word)
-    return form.forms if form is not None else ()

@@ -10,9 +10,13 @@ moderator's own emails carry so a status email pasted whole under a reply is nev
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 
 ORDERS_ABOVE_MARK = "-- write your orders above this line --"
+# The mark's words, however a client pasted its dashes and spaces (`—`, no-break spaces, `*`).
+_MARK_WORDS = "write your orders above this line"
+_NOT_A_LETTER = re.compile(r"[\W_]+")
 
 # How many lines a client may wrap its `On <date>, <name> wrote:` header over.
 _ATTRIBUTION_LINES = 3
@@ -72,13 +76,26 @@ def _quote_starts(lines: Sequence[str], index: int) -> bool:
     line = lines[index].strip()
     return (
         line == "--"
-        or ORDERS_ABOVE_MARK in line.casefold()
+        or is_orders_mark(line)
         or _SEPARATORS.match(line) is not None
         or _is_attribution(lines, index)
         or _is_wrote_before_quote(lines, index)
         or _is_header_block(lines, index)
         or (_UNDERSCORE_RULE.match(line) is not None and _is_header_block(lines, index + 1))
     )
+
+
+def is_orders_mark(line: str) -> bool:
+    """Whether `line` is the mark every email from the moderator starts with.
+
+    A `>`-quoted mark is a quoted line like any other: dropped, and reading goes on, so a reply
+    written between the quoted lines of the moderator's email is still read.
+    """
+    if line.lstrip().startswith(">"):
+        return False
+    words = _NOT_A_LETTER.sub(" ", unicodedata.normalize("NFKC", line).casefold())
+    # The words alone, not within a sentence: HELP's "Nothing at or below the line ... is read."
+    return " ".join(words.split()) == _MARK_WORDS
 
 
 def _is_attribution(lines: Sequence[str], index: int) -> bool:

@@ -10,7 +10,14 @@ from pbem.orders.commands import COMMANDS
 from pbem.orders.grammar import Grammar, Order, OrderForm
 from pbem.orders.names import name_words
 from pbem.orders.vocabulary import Musical, ShowManagerVocabulary
-from pbem.orders.words import Problem, Words, expect_end, is_number, read_name, read_number
+from pbem.orders.words import (
+    Problem,
+    Words,
+    expect_end,
+    is_number,
+    read_name,
+    read_number,
+)
 
 # REFRESH n is bounded so one line cannot ask for millions of actions; money runs out sooner.
 MAX_REFRESHES = 20
@@ -34,7 +41,7 @@ def _read_loan(vocabulary: ShowManagerVocabulary, words: Words) -> Sequence[Orde
         number = read_number(words, "the production number after #")
     if isinstance(number, Problem):
         return number
-    points = read_number(words, "the loan in points")
+    points = read_number(words, "the loan in points", money=True)
     if isinstance(points, Problem):
         return points
     return expect_end(words) or [Loan(musical, points, number)]
@@ -152,7 +159,7 @@ def show_manager_grammar(vocabulary: ShowManagerVocabulary) -> Grammar:
             OrderForm(
                 "LOAN",
                 ("LOAN <musical>[#n] <points>",),
-                (f"LOAN {first} 5", f"LOAN {first}#2 3"),
+                (f"LOAN {first} 5", f"LOAN {first}#2 $3"),
                 "borrow against one of your productions (at most one a turn)",
                 partial(_read_loan, vocabulary),
             ),

@@ -66,14 +66,24 @@ class Words:
         return self.position >= len(self.items)
 
 
-def read_number(words: Words, what: str) -> int | Problem:
+def read_number(words: Words, what: str, *, money: bool = False) -> int | Problem:
+    """A whole number; `money` also takes it with a `$` (`$3`, `3$`, or `$ 3`)."""
+    if money and words.peek() == "$":
+        words.take()
     word = words.peek()
     if word is None:
         return Problem(f"{what} is missing")
-    if not is_number(word):
+    value = money_value(word) if money else (int(word) if is_number(word) else None)
+    if value is None:
         return Problem(f"{what} must be a whole number, not {word!r}")
     words.take()
-    return int(word)
+    return value
+
+
+def money_value(word: str) -> int | None:
+    """Money as a player writes it: `3`, or with the `$` the status emails show (`$3`, `3$`)."""
+    bare = word.removeprefix("$") if word.startswith("$") else word.removesuffix("$")
+    return int(bare) if is_number(bare) else None
 
 
 def read_name(words: Words, table: NameTable, shown: str) -> str | Problem:

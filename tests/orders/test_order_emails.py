@@ -51,6 +51,14 @@ CORPUS: dict[str, Expected] = {
         game="bigtime",
         codes=PHASE_1_CODES,
     ),
+    # Issue 10: a typo of BID with its arguments is an error, not a silently missing BID.
+    "bigtime_bdi_typo_android.eml": Expected(
+        [PreferAM(("T05", "T18"))],
+        ignored=("Here are my orders:", "Sent from my Android phone"),
+        error_lines=(2,),
+        game="bigtime",
+        codes=PHASE_1_CODES,
+    ),
     "bigtime_headliner_hook_outlook.eml": Expected(
         [Bid(()), PreferHeadliner(("H31", "H29")), Hook("T07")],
         game="bigtime",
@@ -66,10 +74,20 @@ CORPUS: dict[str, Expected] = {
     "gmail_french_a_ecrit.eml": Expected([Hire(slot=2)]),
     "gmail_german_wrapped_base64.eml": Expected([Stage("Wolf", (5, 9, 12), "Hamburg")]),
     "gmail_wrapped_attribution.eml": Expected([QUEENIE_IN_KOELN], ignored=("Hi,", "Cheers, Alice")),
+    "bigtime_status_pasted_no_header.eml": Expected(
+        [Bid((3, 3, 2)), PreferAM(("T18", "T05"))], game="bigtime", codes=PHASE_1_CODES
+    ),
     "interleaved_reply.eml": Expected(
         [Loan("Wolf", 2), Hire(slot=1)], ignored=("First the loan,", "then the cheap one:")
     ),
+    # A quoted mark is a quoted line: the orders written between the quoted lines are read.
+    "interleaved_reply_quoted_mark.eml": Expected(
+        [Loan("Wolf", 2), Hire(slot=1)], ignored=("First the loan,", "then the cheap one:")
+    ),
     "iphone_base64.eml": Expected([Hire(slot=3)], ignored=("Sent from my iPhone",)),
+    "iphone_here_are_my_orders.eml": Expected(
+        [Loan("Wolf", 4), Hire(slot=2)], ignored=("Here are my orders:", "Sent from my iPhone")
+    ),
     "iso2022jp_fullwidth.eml": Expected(
         [Refresh(), Hire(slot=2)], ignored=("こんにちは。", "よろしくお願いします。")
     ),
@@ -80,6 +98,12 @@ CORPUS: dict[str, Expected] = {
     ),
     "nested_multipart_apple.eml": Expected(
         [Stage("Wolf", (5, 9, 12), "New York")], ignored=("Photo of my hand attached.",)
+    ),
+    "outlook_dollar_bid_crlf.eml": Expected(
+        [Bid((3, 3, 2)), PreferAM(("T18", "T05")), PreferPM(("T14",))],
+        ignored=("Hi all,", "Here you go, good luck!", "Jules"),
+        game="bigtime",
+        codes=PHASE_1_CODES,
     ),
     "outlook_german_von_gesendet.eml": Expected(
         [Loan("Wolf", 4), LEAR_IN_KOELN], ignored=("Grüße", "Bernd")
@@ -95,6 +119,7 @@ CORPUS: dict[str, Expected] = {
         [Stage("Queenie", (14, 27, 33, 109), "Köln", ((14, "Queenie"), (27, "Court Jester")))]
     ),
     "spanish_escribio.eml": Expected([Refresh()]),
+    "status_please_gmail.eml": Expected([Command("STATUS"), Command("HISTORY"), Command("HELP")]),
     "status_pasted_with_mark.eml": Expected([Loan("Wolf", 3, 2), Hire(card=17)]),
     "thanks_no_orders.eml": Expected(
         [], ignored=("Thanks for running this, great game!", "See you next time.", "Bob")
@@ -104,6 +129,7 @@ CORPUS: dict[str, Expected] = {
     ),
     "thunderbird_signature_flowed.eml": Expected([Refresh(), Refresh(), Hire(slot=1)]),
     "typo_and_malformed.eml": Expected([], error_lines=(1, 2)),
+    "webmail_html_mark_em_dash.eml": Expected([Hire(card=57)], ignored=("Thanks, Carol",)),
     "webmail_html_only.eml": Expected(
         [Hire(card=57), Stage("Wolf", (3, 7, 9), "Köln")], ignored=("Hello moderator,",)
     ),
@@ -137,6 +163,7 @@ def test_corpus_email_yields_exactly_the_new_orders(name: str) -> None:
         "apple_mail_on_at_wrote.eml",
         "outlook_html_header_block_crlf.eml",
         "bigtime_bid_codes_gmail.eml",
+        "outlook_dollar_bid_crlf.eml",
     ],
 )
 def test_html_rendering_of_an_alternative_reads_the_same_orders(name: str) -> None:

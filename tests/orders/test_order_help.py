@@ -54,3 +54,19 @@ def test_big_time_help_lists_the_codes_of_the_phase() -> None:
 def test_help_lines_fit_an_email() -> None:
     for game, variant in GAMES:
         assert max(len(line) for line in help_text(game, variant).splitlines()) <= 76
+
+
+@pytest.mark.parametrize(("game", "variant"), GAMES)
+def test_help_teaches_what_is_forgiven_and_what_is_not(game: str, variant: str) -> None:
+    text = " ".join(help_text(game, variant).split())  # wrapping aside
+    assert '("Here are my orders:", greetings, # comments) are ignored and listed' in text
+    assert "A misspelt order word followed by what its order takes (Hrie 2) is an error" in text
+    assert 'Nothing at or below the line "-- write your orders above this line --" is read' in text
+    assert "HELP, STATUS and HISTORY may be followed by other words on their line" in text
+    assert "RESIGN alone on its line" in text
+
+
+def test_help_shows_money_written_with_a_dollar() -> None:
+    assert "BID $3 $1" in help_text("bigtime")
+    assert "$ or not" in help_text("bigtime")
+    assert "LOAN WOLF#2 $3" in help_text("showmanager")

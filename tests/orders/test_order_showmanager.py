@@ -22,6 +22,9 @@ def grammar() -> Grammar:
         ("loan wolf#2 3", Loan("Wolf", 3, 2)),
         ("LOAN King Lear #1 10", Loan("King Lear", 10, 1)),
         ("LOAN Die Miserablen 4", Loan("King Lear", 4)),
+        ("LOAN WOLF $5", Loan("Wolf", 5)),
+        ("loan wolf#2 $3", Loan("Wolf", 3, 2)),
+        ("LOAN WOLF $ 5", Loan("Wolf", 5)),
         ("HIRE 0", Hire(slot=0)),
         ("hire 3", Hire(slot=3)),
         ("HIRE #57", Hire(card=57)),
@@ -95,6 +98,8 @@ def test_a_role_of_another_musical_is_an_error_listing_this_musicals_roles(
         ("LOAN WOLF # 5", "the loan in points is missing"),
         ("LOAN WOLF 5 6", "unexpected '6' at the end"),
         ("HIRE", "the agency slot is missing"),
+        ("HIRE $2", "the agency slot must be a whole number, not '$2'"),  # a slot is no money
+        ("LOAN WOLF $", "the loan in points is missing"),
         ("HIRE 4", "there is no slot 4: slots are 0 to 3 (to hire card 4 by its id write HIRE #4)"),
         ("HIRE #", "the card id after # is missing"),
         ("HIRE 2 3", "unexpected '3' at the end"),

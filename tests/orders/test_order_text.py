@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.orders import ORDERS_ABOVE_MARK, new_text, read_email
+from pbem.games.showmanager.actions import Hire
+from pbem.orders import ORDERS_ABOVE_MARK, grammar_for, new_text, parse_orders, read_email
 from pbem.orders.headers import addresses, first_header, message_ids
 from pbem.orders.html_text import html_to_text
 from pbem.orders.incoming import parse_message
 from pbem.orders.mime import decode_bytes
+from pbem.orders.quotes import is_orders_mark
 
 STATUS_LINES = "Your hand: #14 #27\nHIRE 2\nSTAGE QUEENIE 14 27 33 109 IN KOELN"
 
@@ -172,6 +174,53 @@ def test_crlf_and_lone_cr_line_endings_are_lines() -> None:
 def test_a_status_email_pasted_whole_under_the_mark_is_never_read() -> None:
     raw = mail(f"HIRE 3\n\n{ORDERS_ABOVE_MARK}\nRound 3\n{STATUS_LINES}\n".encode())
     assert read_email(raw).text == "HIRE 3"
+
+
+@pytest.mark.parametrize(
+    "mark",
+    [
+        ORDERS_ABOVE_MARK,
+        ORDERS_ABOVE_MARK.upper(),
+        "  -- write your orders above this line --  ",
+        "\u2014 write your orders above this line \u2014",  # dashes a client made typographic
+        "\u2013 write\u00a0your orders above\u00a0this line \u2013",  # and no-break spaces
+        "*-- write your orders above this line --*",  # HTML bold read as text
+        "-- write  your orders  above this line --",
+        "write your orders above this line",
+        "\uff0d\uff0d write your orders above this line \uff0d\uff0d",  # full-width
+    ],
+)
+def test_the_mark_is_known_however_a_client_pasted_it(mark: str) -> None:
+    assert is_orders_mark(mark)
+    assert new_text(f"HIRE 3\n{mark}\n{STATUS_LINES}") == "HIRE 3"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "write your orders below",
+        "-- write your orders --",
+        "above this line",
+        "HIRE 2 -- above",
+        'Nothing at or below the line "-- write your orders above this line --" is read.',
+    ],
+)
+def test_lines_near_the_mark_are_not_the_mark(line: str) -> None:
+    assert not is_orders_mark(line)
+
+
+def test_a_quoted_mark_is_a_quoted_line_and_reading_goes_on() -> None:
+    body = f"> {ORDERS_ABOVE_MARK}\n> Round 3\n> HIRE 2\nHIRE 1\n>{ORDERS_ABOVE_MARK}\nREFRESH\n"
+    assert not is_orders_mark(f"  > {ORDERS_ABOVE_MARK}")
+    assert new_text(body) == "HIRE 1\nREFRESH"
+
+
+def test_the_parser_itself_stops_at_the_mark() -> None:
+    # Text can reach the parser without new_text (transcripts, the GM): it stops at the mark too.
+    text = f"HIRE 3\n{ORDERS_ABOVE_MARK}\n{STATUS_LINES}\nHello"
+    parsed = parse_orders(text, grammar_for("showmanager"))
+    assert [line.order for line in parsed.orders] == [Hire(slot=3)]
+    assert parsed.ignored == () and parsed.errors == ()
 
 
 # --- headers ---------------------------------------------------------------------------------

@@ -43,7 +43,7 @@ class BigTimeEngine:
     def submit(
         self, state: BigTimeState, seat: int, actions: Sequence[Action]
     ) -> Submission[BigTimeState]:
-        problem = orders.email_problem(state, actions)
+        problem = orders.email_problem(state, seat, actions)
         if problem is not None:
             return Submission(None, refused_index=problem[0], refusal=problem[1])
         copy = self.load(self.dump(state))

@@ -63,7 +63,7 @@ def rows_open(state: BigTimeState) -> tuple[str, ...]:
 
 
 def email_problem(
-    state: BigTimeState, actions: Sequence[Action]
+    state: BigTimeState, seat: int, actions: Sequence[Action]
 ) -> tuple[int | None, Refusal] | None:
     """What makes an email's lines unacceptable together: (the line's index or None, why)."""
     if state.over:
@@ -75,12 +75,31 @@ def email_problem(
         seen.add(type(action))
     needed = PreferHeadliner if state.phase == 3 else Bid
     if needed not in seen:
-        word = ORDER_WORDS[needed]
-        return None, Refusal(
-            f"Round {state.round}, phase {state.phase} needs a {word} line.",
-            ("HEADLINER", "HEADLINER H1") if needed is PreferHeadliner else ("BID 0",),
-        )
+        missing = f"Round {state.round}, phase {state.phase} needs a {ORDER_WORDS[needed]} line"
+        if needed is Bid:
+            hand = state.theaters[seat].hand
+            return None, Refusal(f"{missing}; you hold {money_text(hand)}.", bid_choices(hand))
+        return None, Refusal(f"{missing}.", _headliner_choices(state))
     return None
+
+
+def bid_choices(hand: Sequence[int]) -> tuple[str, ...]:
+    """Every legal bid, told as a rule with an example from `hand` rather than one bid alone."""
+    if not hand:
+        return ("BID 0",)
+    example = cards_text(tuple(sorted(set(hand), reverse=True)))
+    return (f"BID any of your money cards, e.g. BID {example}, or BID 0",)
+
+
+def _headliner_choices(state: BigTimeState) -> tuple[str, ...]:
+    codes = [code for code, _ in coded_row(state, HEADLINERS)]
+    if not codes:
+        return ("HEADLINER",)
+    ranked = " ".join(reversed(codes[:2]))
+    return (
+        f"HEADLINER with any of {' '.join(codes)}, best first, e.g. HEADLINER {ranked}",
+        "HEADLINER alone for the default pick",
+    )
 
 
 def check(state: BigTimeState, seat: int, action: Action) -> Refusal | None:
@@ -94,7 +113,7 @@ def check(state: BigTimeState, seat: int, action: Action) -> Refusal | None:
         if Counter(action.cards) - Counter(hand):
             return Refusal(
                 f"You hold {cards_text(hand)}; you cannot bid {cards_text(action.cards)}.",
-                ("BID 0", f"BID {cards_text(hand)}", "or any part of it"),
+                bid_choices(hand),
             )
         return None
     if isinstance(action, PreferAM | PreferPM | PreferHeadliner):
