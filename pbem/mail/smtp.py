@@ -17,6 +17,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from pbem.mail.config import SmtpConfig
+from pbem.mail.oauth import OAuthError, sasl_string
+from pbem.mail.tls import TlsMode, check_login_allowed, client_context, must_upgrade
 from pbem.mail.transport import RecipientFailure, SendResult
 
 log = logging.getLogger(__name__)
@@ -93,35 +95,65 @@ class SmtpSender:
         return time.monotonic() - self._last_used < TRUSTED_IDLE_SECONDS
 
     def _open(self) -> smtplib.SMTP:
-        config = self.config
-        context = ssl.create_default_context() if config.tls or config.starttls else None
-        smtp: smtplib.SMTP
-        if config.tls:
-            smtp = smtplib.SMTP_SSL(
-                config.host,
-                config.port,
-                local_hostname=self.local_hostname,
-                timeout=self.timeout,
-                context=context,
-            )
-        else:
-            smtp = smtplib.SMTP(
-                config.host, config.port, local_hostname=self.local_hostname, timeout=self.timeout
-            )
-        try:
-            if config.starttls:
-                smtp.starttls(context=context)
-            if config.user is not None and config.password is not None:
-                smtp.login(config.user, config.password)
-        except BaseException:
-            smtp.close()
-            raise
-        return smtp
+        return open_smtp(self.config, self.timeout, self.local_hostname)
 
     def _discard(self) -> None:
         if self._smtp is not None:
             self._smtp.close()
             self._smtp = None
+
+
+def open_smtp(
+    config: SmtpConfig, timeout: float, local_hostname: str | None = None
+) -> smtplib.SMTP:
+    """Connected over TLS unless the settings allow otherwise (see pbem.mail.tls), and logged in
+    when the settings have a user. Failures are OSErrors: TLS ones `ssl.SSLError`, a refused
+    login (or OAuth2 token) `smtplib.SMTPAuthenticationError`."""
+    security = config.security
+    context = client_context(security.ca_file)
+    smtp: smtplib.SMTP
+    if security.mode is TlsMode.IMPLICIT:
+        smtp = smtplib.SMTP_SSL(
+            config.host,
+            config.port,
+            local_hostname=local_hostname,
+            timeout=timeout,
+            context=context,
+        )
+    else:
+        smtp = smtplib.SMTP(
+            config.host, config.port, local_hostname=local_hostname, timeout=timeout
+        )
+    try:
+        smtp.ehlo_or_helo_if_needed()
+        if must_upgrade(security.mode, smtp.has_extn("starttls"), config.address):
+            smtp.starttls(context=context)
+        if config.user is not None:
+            check_login_allowed(isinstance(smtp.sock, ssl.SSLSocket), security, config.address)
+            _login(smtp, config, config.user)
+    except BaseException:
+        smtp.close()
+        raise
+    return smtp
+
+
+def _login(smtp: smtplib.SMTP, config: SmtpConfig, user: str) -> None:
+    if config.oauth is None:
+        assert config.password is not None  # the settings demand one with a user
+        smtp.login(user, config.password)
+        return
+    try:
+        initial = sasl_string(config.oauth, user, config.host, config.port)
+    except OAuthError as error:
+        # Sorted with the server's own refusals of a login: a person must act either way.
+        raise smtplib.SMTPAuthenticationError(0, str(error)) from error
+
+    def answer(challenge: bytes | None = None) -> str:
+        # A challenge after the initial response carries the server's error: answering it
+        # empty lets the server end the exchange with its 535.
+        return initial if challenge is None else ""
+
+    smtp.auth(config.oauth.mechanism.value.upper(), answer, initial_response_ok=True)
 
 
 def _sorted_by_reply(to: Iterable[str], refused: Mapping[str, tuple[int, bytes]]) -> SendResult:

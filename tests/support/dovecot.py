@@ -241,8 +241,10 @@ class DovecotServer:
         shutil.rmtree(self.root, ignore_errors=True)
 
     def imap_url(self, user: str = "moderator", folder: str = "INBOX") -> str:
+        """The plain-text URL: this server offers no TLS, so the login needs ?insecure=1."""
         password = quote(self.users[user], safe="")
-        return f"imap://{quote(user, safe='')}:{password}@{self.host}:{self.port}/{folder}"
+        login = f"{quote(user, safe='')}:{password}"
+        return f"imap://{login}@{self.host}:{self.port}/{folder}?insecure=1"
 
     @contextmanager
     def connection(self, user: str = "moderator") -> Iterator[imaplib.IMAP4]:

@@ -103,7 +103,8 @@ class SmtpServer:
     def url(self, user: str | None = None) -> str:
         if user is None or self.credentials is None:
             return f"smtp://{self.host}:{self.port}"
-        return f"smtp://{user}:{self.credentials[user]}@{self.host}:{self.port}"
+        # This server offers no TLS, so a login needs ?insecure=1.
+        return f"smtp://{user}:{self.credentials[user]}@{self.host}:{self.port}?insecure=1"
 
     def received(self) -> list[ReceivedMail]:
         return self.handler.received()
