@@ -18,7 +18,13 @@ from dataclasses import dataclass, field
 
 from pbem.mail.config import SmtpConfig
 from pbem.mail.oauth import OAuthError, sasl_string
-from pbem.mail.tls import TlsMode, check_login_allowed, client_context, must_upgrade
+from pbem.mail.tls import (
+    TlsMode,
+    check_login_allowed,
+    client_context,
+    describe_refusal,
+    must_upgrade,
+)
 from pbem.mail.transport import RecipientFailure, SendResult
 
 log = logging.getLogger(__name__)
@@ -109,6 +115,16 @@ def open_smtp(
     """Connected over TLS unless the settings allow otherwise (see pbem.mail.tls), and logged in
     when the settings have a user. Failures are OSErrors: TLS ones `ssl.SSLError`, a refused
     login (or OAuth2 token) `smtplib.SMTPAuthenticationError`."""
+    try:
+        return _open_smtp(config, timeout, local_hostname)
+    except ssl.SSLCertVerificationError as error:
+        # The same error, saying what to change: which CA file was used, and PBEM_CA_FILE.
+        raise ssl.SSLCertVerificationError(
+            f"[CERTIFICATE_VERIFY_FAILED] {describe_refusal(error, config.address, config.ca_file)}"
+        ) from error
+
+
+def _open_smtp(config: SmtpConfig, timeout: float, local_hostname: str | None) -> smtplib.SMTP:
     security = config.security
     context = client_context(security.ca_file)
     smtp: smtplib.SMTP

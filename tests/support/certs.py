@@ -25,7 +25,7 @@ authorityKeyIdentifier = keyid
 
 
 @dataclass(frozen=True)
-class TestCa:
+class SelfSignedCa:
     ca_file: Path
     """The CA's certificate: what a client trusts (PBEM_CA_FILE)."""
     cert_file: Path
@@ -34,7 +34,7 @@ class TestCa:
     """The server's private key."""
 
 
-def make_ca(directory: Path, name: str = "pbem-test") -> TestCa:
+def make_ca(directory: Path, name: str = "pbem-test") -> SelfSignedCa:
     directory.mkdir(parents=True, exist_ok=True)
     ca_key, ca_cert = directory / f"{name}-ca.key", directory / f"{name}-ca.pem"
     key, csr, cert = (directory / f"{name}-server.{ext}" for ext in ("key", "csr", "pem"))
@@ -76,7 +76,7 @@ def make_ca(directory: Path, name: str = "pbem-test") -> TestCa:
         "-extfile",
         server_ext,
     )
-    return TestCa(ca_cert, cert, key)
+    return SelfSignedCa(ca_cert, cert, key)
 
 
 def _openssl(*arguments: str | Path) -> None:
