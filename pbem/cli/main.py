@@ -15,6 +15,7 @@ from rich.table import Table
 from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
+from pbem.cli.auth import auth_app
 from pbem.cli.config_check import check_settings
 from pbem.cli.demo import run_demo
 from pbem.cli.gm import gm_app
@@ -72,6 +73,7 @@ def simulate(
 
 
 app.add_typer(gm_app, name="gm")
+app.add_typer(auth_app, name="auth")
 
 
 def _open() -> tuple[Engine, Settings]:

@@ -121,14 +121,23 @@ class TokenFile:
 
         Raises OAuthError when the provider refuses the refresh token, OSError when it cannot
         be reached (try again later)."""
+        return self._renewed(force=False).access_token or ""
+
+    def renew(self) -> OAuthGrant:
+        """A new access token now, whatever is left of the old one (`pbem auth refresh`)."""
+        return self._renewed(force=True)
+
+    def _renewed(self, force: bool) -> OAuthGrant:
         with self._locked():
             grant = self.load()
-            if grant.access_token and grant.expires_at - self.clock() > RENEW_MARGIN:
-                return grant.access_token
+            if not force and grant.access_token and not self.expiring(grant):
+                return grant
             renewed = refresh(grant, self.clock)
             self.save(renewed)
-        assert renewed.access_token is not None
-        return renewed.access_token
+        return renewed
+
+    def expiring(self, grant: OAuthGrant) -> bool:
+        return grant.expires_at - self.clock() <= RENEW_MARGIN
 
     @contextmanager
     def _locked(self) -> Iterator[None]:

@@ -169,6 +169,9 @@ def _login(smtp: smtplib.SMTP, config: SmtpConfig, user: str) -> None:
         # empty lets the server end the exchange with its 535.
         return initial if challenge is None else ""
 
+    # smtplib's auth(), unlike login(), sends no EHLO after STARTTLS by itself, and takes the
+    # server's "503 send EHLO first" for "already logged in".
+    smtp.ehlo_or_helo_if_needed()
     smtp.auth(config.oauth.mechanism.value.upper(), answer, initial_response_ok=True)
 
 

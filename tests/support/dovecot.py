@@ -17,6 +17,7 @@ import socket
 import subprocess
 import tempfile
 import time
+from base64 import b64encode
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -164,7 +165,11 @@ class DovecotServer:
         for folder in ("run", "state", "mail", "home"):
             (self.root / folder).mkdir()
         (self.root / "users").write_text(
-            "".join(f"{user}:{{PLAIN}}{password}::::::\n" for user, password in self.users.items())
+            # Base64, so a password may hold the ':' that ends a field of this file.
+            "".join(
+                f"{user}:{{PLAIN.b64}}{b64encode(password.encode()).decode()}::::::\n"
+                for user, password in self.users.items()
+            )
         )
         if self.tls is not None:
             shutil.copyfile(self.tls.cert_file, self.root / "server.pem")

@@ -156,6 +156,8 @@ class SmtpServer:
             ssl_context=context if self.implicit_tls else None,
             tls_context=context if starttls else None,
             require_starttls=starttls,
+            # Mail only after a login; aiosmtpd warns about it unless STARTTLS is required too.
+            auth_required=logs_in and starttls,
         )
         self._controller.start()
 
