@@ -224,16 +224,17 @@ def _split(url: str, variable: str, schemes: Mapping[str, int]) -> SplitResult:
 def _check_login_encoding(rest: str, variable: str) -> None:
     """Catches a user or password written without percent-encoding, which would otherwise be
     read as something else (a '#' starts the fragment, so the host would be wrong)."""
-    login, at, _ = rest.rpartition("@")
-    if not at:
+    authority = re.split(r"[/?#]", rest, maxsplit=1)[0]
+    if "@" not in authority:
+        # "u:p#w@host": the '@' that ends the login comes after a character that ended the
+        # server part early.
+        if "@" in rest[len(authority) :]:
+            raise MailConfigError(
+                f"{variable}: the user or password contains {rest[len(authority)]!r}, which "
+                f"ends the server part of a URL; {ENCODING_HINT}"
+            )
         return
-    ends_server_part = [char for char in "/?#" if char in login]
-    if ends_server_part:
-        raise MailConfigError(
-            f"{variable}: the user or password contains {ends_server_part[0]!r}, which ends "
-            f"the server part of a URL; {ENCODING_HINT}"
-        )
-    if BARE_PERCENT.search(login):
+    if BARE_PERCENT.search(authority.rpartition("@")[0]):
         raise MailConfigError(
             f"{variable}: the user or password contains a '%' that starts no %XX escape; "
             f"{ENCODING_HINT}"

@@ -108,6 +108,11 @@ def test_a_reserved_character_left_in_a_password_is_named(password: str, hint: s
         parse_smtp_url(f"smtps://gm:{password}@relay.example.org")
 
 
+def test_an_at_sign_in_the_folder_is_not_taken_for_the_login() -> None:
+    config = parse_imap_url("imaps://u:p@host/pbem@games")
+    assert (config.user, config.password, config.folder) == ("u", "p", "pbem@games")
+
+
 @pytest.mark.parametrize(
     ("url", "mode", "insecure"),
     [
