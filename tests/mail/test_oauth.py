@@ -18,12 +18,12 @@ from pbem.mail.errors import MailError
 from pbem.mail.imap import ImapIntake
 from pbem.mail.oauth import RENEW_MARGIN, OAuthError, OAuthGrant, TokenFile
 from pbem.mail.smtp import SmtpSender
-from pbem.mail.transport import MemoryState
+from pbem.mail.transport import MemoryState, SendResult
 from tests.mail.recording import RecordingStore, player_email
 from tests.support.certs import SelfSignedCa
 from tests.support.dovecot import DovecotServer, running_dovecot, skip_without_dovecot
 from tests.support.oauth_server import OAuthServer, running_oauth_server
-from tests.support.smtpd import running_smtpd
+from tests.support.smtpd import OAuthRecordingHandler, SmtpServer, running_smtpd
 
 MECHANISMS = ["xoauth2", "oauthbearer"]
 runner = CliRunner()
@@ -126,6 +126,24 @@ def oauth_settings(url_variable: str, url: str, token_path: Path, ca: Path) -> M
     )
 
 
+def oauth_intake(dovecot: DovecotServer, mechanism: str, token_path: Path, ca: Path) -> ImapIntake:
+    url = f"imaps://moderator@127.0.0.1:{dovecot.tls_port}/INBOX?auth={mechanism}"
+    config = oauth_settings("PBEM_IMAP_URL", url, token_path, ca).imap
+    assert config is not None and config.password is None
+    return ImapIntake(config, RecordingStore().handover(), MemoryState())
+
+
+def send_with_oauth(server: SmtpServer, mechanism: str, token_path: Path, ca: Path) -> SendResult:
+    url = f"smtp://gm%40example.org@{server.host}:{server.port}?auth={mechanism}"
+    config = oauth_settings("PBEM_SMTP_URL", url, token_path, ca).smtp
+    assert config is not None
+    sender = SmtpSender(config, timeout=5.0)
+    try:
+        return sender.send(b"Subject: hi\n\nhello\n", ["alice@example.org"], "gm@example.org")
+    finally:
+        sender.close()
+
+
 @pytest.mark.parametrize("mechanism", MECHANISMS)
 def test_the_intake_logs_in_to_dovecot_with_a_token_it_renewed_itself(
     mechanism: str,
@@ -134,18 +152,14 @@ def test_the_intake_logs_in_to_dovecot_with_a_token_it_renewed_itself(
     test_ca: SelfSignedCa,
     tmp_path: Path,
 ) -> None:
-    saved_grant(tmp_path / "token.json", oauth_server)
+    token_file = saved_grant(tmp_path / "token.json", oauth_server)
     oauth_dovecot.append(player_email(1))
-    url = f"imaps://moderator@127.0.0.1:{oauth_dovecot.tls_port}/INBOX?auth={mechanism}"
-    config = oauth_settings("PBEM_IMAP_URL", url, tmp_path / "token.json", test_ca.ca_file).imap
-    assert config is not None and config.password is None
-    recorder = RecordingStore()
-    intake = ImapIntake(config, recorder.handover(), MemoryState())
+    intake = oauth_intake(oauth_dovecot, mechanism, token_file.path, test_ca.ca_file)
     try:
         assert intake.poll().stored == 1
     finally:
         intake.close()
-    renewed = TokenFile(tmp_path / "token.json").load().access_token
+    renewed = token_file.load().access_token
     assert len(oauth_server.record.refresh_requests) == 1
     assert oauth_server.record.introspections[-1] == renewed  # Dovecot asked about that token
     assert f"method={mechanism.upper()}, rip=127.0.0.1" in oauth_dovecot.log_text()
@@ -155,13 +169,10 @@ def test_dovecot_refuses_a_token_its_issuer_no_longer_knows(
     oauth_dovecot: DovecotServer, test_ca: SelfSignedCa, tmp_path: Path, oauth_server: OAuthServer
 ) -> None:
     """The file says the token is good for an hour, but the issuer says it is not active."""
-    saved_grant(
+    token_file = saved_grant(
         tmp_path / "token.json", oauth_server, access_token="unknown", expires_at=time.time() + 3600
     )
-    url = f"imaps://moderator@127.0.0.1:{oauth_dovecot.tls_port}/INBOX?auth=xoauth2"
-    config = oauth_settings("PBEM_IMAP_URL", url, tmp_path / "token.json", test_ca.ca_file).imap
-    assert config is not None
-    intake = ImapIntake(config, RecordingStore().handover(), MemoryState())
+    intake = oauth_intake(oauth_dovecot, "xoauth2", token_file.path, test_ca.ca_file)
     with pytest.raises(MailError, match=r"refused the login.*OAuth2 token"):
         intake.poll()
 
@@ -170,32 +181,21 @@ def test_dovecot_refuses_a_token_its_issuer_no_longer_knows(
 def test_the_sender_logs_in_with_a_token_it_renewed_itself(
     mechanism: str, oauth_server: OAuthServer, test_ca: SelfSignedCa, tmp_path: Path
 ) -> None:
-    saved_grant(tmp_path / "token.json", oauth_server, user="gm@example.org")
+    token_file = saved_grant(tmp_path / "token.json", oauth_server, user="gm@example.org")
     with running_smtpd(tls=test_ca, bearer_check=oauth_server.user_of) as server:
-        url = f"smtp://gm%40example.org@{server.host}:{server.port}?auth={mechanism}"
-        config = oauth_settings("PBEM_SMTP_URL", url, tmp_path / "token.json", test_ca.ca_file)
-        assert config.smtp is not None
-        sender = SmtpSender(config.smtp, timeout=5.0)
-        try:
-            result = sender.send(b"Subject: hi\n\nhello\n", ["alice@example.org"], "gm@example.org")
-        finally:
-            sender.close()
+        result = send_with_oauth(server, mechanism, token_file.path, test_ca.ca_file)
         assert result.ok, result
-        assert server.handler.mechanisms_used == [mechanism.upper()]  # type: ignore[attr-defined]
+        assert isinstance(server.handler, OAuthRecordingHandler)
+        assert server.handler.mechanisms_used == [mechanism.upper()]
     assert len(oauth_server.record.refresh_requests) == 1
 
 
 def test_the_sender_reports_a_refused_refresh_token(
     oauth_server: OAuthServer, test_ca: SelfSignedCa, tmp_path: Path
 ) -> None:
-    saved_grant(tmp_path / "token.json", oauth_server, refresh_token="revoked")
+    token_file = saved_grant(tmp_path / "token.json", oauth_server, refresh_token="revoked")
     with running_smtpd(tls=test_ca, bearer_check=oauth_server.user_of) as server:
-        url = f"smtp://gm%40example.org@{server.host}:{server.port}?auth=xoauth2"
-        config = oauth_settings("PBEM_SMTP_URL", url, tmp_path / "token.json", test_ca.ca_file)
-        assert config.smtp is not None
-        result = SmtpSender(config.smtp, timeout=5.0).send(
-            b"Subject: hi\n\nhello\n", ["alice@example.org"], "gm@example.org"
-        )
+        result = send_with_oauth(server, "xoauth2", token_file.path, test_ca.ca_file)
         assert server.received() == []
     assert "pbem auth login" in result.temporary[0].reason
 
