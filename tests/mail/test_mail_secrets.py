@@ -8,12 +8,14 @@ from urllib.parse import quote
 
 import pytest
 
+from pbem.daemon import mail_settings
 from pbem.mail.config import MailSettings, parse_imap_url, parse_smtp_url
 from pbem.mail.errors import MailConfigError
 from pbem.mail.imap import ImapIntake
 from pbem.mail.oauth import SaslMechanism
 from pbem.mail.tls import TlsMode
 from pbem.mail.transport import MemoryState
+from pbem.settings import load_settings
 from tests.mail.recording import RecordingStore, player_email
 from tests.support.dovecot import running_dovecot, skip_without_dovecot
 
@@ -182,3 +184,27 @@ def test_an_awkward_password_logs_in_from_the_url_and_from_a_file(tmp_path: Path
                 assert intake.poll().stored == 1
             finally:
                 intake.close()
+
+
+def test_the_daemon_reads_the_files_from_pbem_toml_and_credentials_from_systemd(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for variable in ("PBEM_IMAP_URL", "PBEM_SMTP_URL", "PBEM_CA_FILE", "PBEM_OAUTH_FILE"):
+        monkeypatch.delenv(variable, raising=False)
+    (tmp_path / "ca.pem").write_text("not read until a connection is made")
+    (tmp_path / "pbem-smtp-password").write_text("smtp-secret\n")
+    monkeypatch.setenv("CREDENTIALS_DIRECTORY", str(tmp_path))
+    config_file = tmp_path / "pbem.toml"
+    config_file.write_text(
+        f'PBEM_IMAP_URL = "imaps://gm@imap.example.org/INBOX?auth=xoauth2"\n'
+        f'PBEM_SMTP_URL = "smtps://gm@smtp.example.org"\n'
+        f'PBEM_CA_FILE = "{tmp_path / "ca.pem"}"\n'
+        f'PBEM_OAUTH_FILE = "{tmp_path / "token.json"}"\n'
+    )
+
+    mail = mail_settings(load_settings(config_file))
+
+    assert mail.imap is not None and mail.smtp is not None and mail.imap.oauth is not None
+    assert mail.imap.oauth.token_file == tmp_path / "token.json"
+    assert mail.smtp.password == "smtp-secret"
+    assert mail.imap.ca_file == mail.smtp.ca_file == tmp_path / "ca.pem"
