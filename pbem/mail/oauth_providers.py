@@ -97,9 +97,12 @@ def microsoft_consent(request: ConsentRequest, tell: Tell) -> OAuthGrant:
         import msal
     except ImportError as error:
         raise OAuthError(INSTALL_HINT) from error
-    application = msal.PublicClientApplication(
-        request.client_id, authority=MICROSOFT_AUTHORITY.format(tenant=request.tenant)
-    )
+    try:
+        application = msal.PublicClientApplication(
+            request.client_id, authority=MICROSOFT_AUTHORITY.format(tenant=request.tenant)
+        )
+    except ValueError as error:  # msal's answer to an authority it cannot use
+        raise OAuthError(f"--tenant {request.tenant!r} is not usable: {error}") from error
     flow = application.initiate_device_flow(scopes=list(MICROSOFT_SCOPES))
     if "user_code" not in flow:
         raise OAuthError(f"Microsoft would not start the login: {_reason(flow)}")

@@ -4,6 +4,9 @@ Temporary (retry with `next_attempt_delay`): no connection, a dropped one, a 4xx
 refusal of the session itself (login, HELO), which a person fixes in PBEM_SMTP_URL without the
 message being at fault. Permanent: a 5xx reply to a recipient (that address bounced), or to the
 message as a whole (sending the same bytes again would be refused again).
+
+Connections are opened by `open_smtp` (TLS, certificate verification, the login), which
+`pbem config check` uses too.
 """
 
 from __future__ import annotations
