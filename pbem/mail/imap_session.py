@@ -70,7 +70,8 @@ class ImapSession:
     def open(cls, config: ImapConfig, processed: str, failed: str, timeout: float) -> ImapSession:
         """Connects, logs in, creates the processed/failed folders if missing, selects the source.
 
-        Raises MailError for what reconnecting cannot cure (credentials, a missing folder).
+        Raises MailError for what reconnecting cannot cure (TLS refused, credentials, a
+        missing folder).
         """
         client = open_client(config, timeout)
         try:
@@ -185,7 +186,8 @@ def open_client(config: ImapConfig, timeout: float) -> IMAPClient:
             config.host, port=config.port, ssl=implicit, ssl_context=context, timeout=timeout
         )
     except ssl.SSLError as error:
-        raise _tls_error(error, config) from error
+        _raise_refusal(error, config)
+        raise
     try:
         if must_upgrade(security.mode, client.has_capability("STARTTLS"), config.address):
             client.starttls(context)
@@ -193,7 +195,8 @@ def open_client(config: ImapConfig, timeout: float) -> IMAPClient:
         _login(client, config)
     except ssl.SSLError as error:
         _abandon(client)
-        raise _tls_error(error, config) from error
+        _raise_refusal(error, config)
+        raise
     except BaseException:
         _abandon(client)
         raise
@@ -204,12 +207,11 @@ def _encrypted(client: IMAPClient) -> bool:
     return isinstance(client.socket(), ssl.SSLSocket)
 
 
-def _tls_error(error: ssl.SSLError, config: ImapConfig) -> Exception:
+def _raise_refusal(error: ssl.SSLError, config: ImapConfig) -> None:
     """A refusal (see pbem.mail.tls.is_refusal) becomes a MailError; a handshake cut short stays
     an OSError, to be retried."""
     if is_refusal(error):
-        return TlsFailure(describe_refusal(error, config.address, config.ca_file))
-    return error
+        raise TlsFailure(describe_refusal(error, config.address, config.ca_file)) from error
 
 
 def _login(client: IMAPClient, config: ImapConfig) -> None:
