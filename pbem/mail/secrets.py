@@ -35,20 +35,18 @@ class PasswordSource:
     """The systemd credential's path, when $CREDENTIALS_DIRECTORY is set."""
 
     def read(self, url_password: str | None, url_variable: str) -> str | None:
-        """The password, from the URL or a file; None when there is none anywhere."""
+        """The password, from the one place that gives it; None when none does."""
         found = [
             (name, path)
             for name, path in ((self.file_variable, self.file), ("credential", self.credential))
             if path is not None and (name != "credential" or path.exists())
         ]
-        if url_password is not None and found:
+        places = [url_variable] * (url_password is not None) + [_describe(*f) for f in found]
+        if len(places) > 1:
             raise MailConfigError(
-                f"{url_variable} has a password and {_describe(*found[0])} gives one too: "
-                "keep one of them"
+                f"the password is given in {' and in '.join(places)}: keep one of them"
             )
-        if url_password is not None or not found:
-            return url_password
-        return _read_password(*found[0])
+        return _read_password(*found[0]) if found else url_password
 
 
 @dataclass(frozen=True)

@@ -208,3 +208,15 @@ def test_the_daemon_reads_the_files_from_pbem_toml_and_credentials_from_systemd(
     assert mail.imap.oauth.token_file == tmp_path / "token.json"
     assert mail.smtp.password == "smtp-secret"
     assert mail.imap.ca_file == mail.smtp.ca_file == tmp_path / "ca.pem"
+
+
+def test_a_password_file_and_a_systemd_credential_together_are_refused(tmp_path: Path) -> None:
+    (tmp_path / "pbem-imap-password").write_text("one")
+    (tmp_path / "password").write_text("other")
+    env = {
+        "PBEM_IMAP_URL": IMAP,
+        "PBEM_IMAP_PASSWORD_FILE": str(tmp_path / "password"),
+        "CREDENTIALS_DIRECTORY": str(tmp_path),
+    }
+    with pytest.raises(MailConfigError, match=r"PBEM_IMAP_PASSWORD_FILE .* and in the systemd"):
+        MailSettings.from_env(env)
