@@ -147,6 +147,7 @@ def parse_imap_url(url: str, secrets: MailSecrets | None = None) -> ImapConfig:
             f"the URL, or put it in the file named by {secrets.imap_password.file_variable}, or "
             "add ?auth=xoauth2 to log in with the token of `pbem auth login`"
         )
+    _refuse_clear_text_login(options, IMAP_URL_VARIABLE)
     folder = unquote(parts.path.strip("/")) or "INBOX"
     return ImapConfig(
         host=_host(parts.hostname, IMAP_URL_VARIABLE),
@@ -184,6 +185,8 @@ def parse_smtp_url(url: str, secrets: MailSecrets | None = None) -> SmtpConfig:
             f"(smtp://user:password@host:port, or the password in "
             f"{secrets.smtp_password.file_variable}) or neither"
         )
+    if parts.username is not None:
+        _refuse_clear_text_login(options, SMTP_URL_VARIABLE)
     return SmtpConfig(
         host=_host(parts.hostname, SMTP_URL_VARIABLE),
         port=_port(parts, SMTP_URL_VARIABLE, SMTP_DEFAULT_PORTS),
@@ -273,6 +276,15 @@ def _options(parts: SplitResult, variable: str, secrets: MailSecrets) -> _Option
             f"{variable}: auth={auth!r} is unknown; use password, xoauth2 or oauthbearer"
         ) from error
     return _Options(starttls, insecure, OAuthLogin(mechanism, secrets.oauth_file))
+
+
+def _refuse_clear_text_login(options: _Options, variable: str) -> None:
+    """?starttls=0 with a login is a clear-text login: said at once rather than at each connect."""
+    if options.starttls is False and not options.insecure:
+        raise MailConfigError(
+            f"{variable}: ?starttls=0 would send the login in clear text; drop it (STARTTLS is "
+            "then used when offered), or add &insecure=1 on a trusted network"
+        )
 
 
 def _password(

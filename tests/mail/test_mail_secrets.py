@@ -138,11 +138,19 @@ def test_imap_tls_options(url: str, mode: TlsMode, insecure: bool) -> None:
         ("imaps://u:p@host?starttls=1", "already TLS"),
         ("imap://u@host?auth=kerberos", "xoauth2 or oauthbearer"),
         ("imap://u:p@host?auth=xoauth2", "takes no password"),
+        ("imap://u:p@host?starttls=0", "clear text"),
     ],
 )
 def test_contradictory_options_are_refused(url: str, hint: str) -> None:
     with pytest.raises(MailConfigError, match=hint):
         parse_imap_url(url)
+
+
+def test_a_relay_without_a_login_may_skip_starttls() -> None:
+    """A local relay with a certificate no CA signed; nothing secret is sent to it."""
+    assert parse_smtp_url("smtp://localhost?starttls=0").security.mode is TlsMode.NEVER
+    with pytest.raises(MailConfigError, match="clear text"):
+        parse_smtp_url("smtp://gm:pw@localhost?starttls=0")
 
 
 def test_oauth_urls_name_the_mechanism_and_the_token_file(tmp_path: Path) -> None:

@@ -159,6 +159,10 @@ def test_smtp_without_tls_on_offer_sends_no_password(test_ca: SelfSignedCa) -> N
             STATUS_EMAIL, ["alice@example.org"], MODERATOR
         )
         assert "pbem will not send a login in clear text" in result.temporary[0].reason
+        demanded = smtp_sender(plain + "?starttls=1", test_ca.ca_file).send(
+            STATUS_EMAIL, ["alice@example.org"], MODERATOR
+        )
+        assert "does not offer STARTTLS" in demanded.temporary[0].reason
         assert server.received() == []
         # Allowed in so many words, the same server takes the login and the mail.
         allowed = smtp_sender(server.url("gm"), test_ca.ca_file)
