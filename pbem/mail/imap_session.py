@@ -18,10 +18,9 @@ from pbem.mail.timing import Clock
 from pbem.mail.tls import (
     TlsFailure,
     TlsMode,
+    certificate_refused,
     check_login_allowed,
     client_context,
-    describe_refusal,
-    is_refusal,
     must_upgrade,
 )
 
@@ -185,18 +184,16 @@ def open_client(config: ImapConfig, timeout: float) -> IMAPClient:
         client = IMAPClient(
             config.host, port=config.port, ssl=implicit, ssl_context=context, timeout=timeout
         )
-    except ssl.SSLError as error:
-        _raise_refusal(error, config)
-        raise
+    except ssl.SSLCertVerificationError as error:
+        raise _certificate_refused(error, config) from error
     try:
         if must_upgrade(security.mode, client.has_capability("STARTTLS"), config.address):
             client.starttls(context)
         check_login_allowed(_encrypted(client), security, config.address)
         _login(client, config)
-    except ssl.SSLError as error:
+    except ssl.SSLCertVerificationError as error:
         _abandon(client)
-        _raise_refusal(error, config)
-        raise
+        raise _certificate_refused(error, config) from error
     except BaseException:
         _abandon(client)
         raise
@@ -207,11 +204,10 @@ def _encrypted(client: IMAPClient) -> bool:
     return isinstance(client.socket(), ssl.SSLSocket)
 
 
-def _raise_refusal(error: ssl.SSLError, config: ImapConfig) -> None:
-    """A refusal (see pbem.mail.tls.is_refusal) becomes a MailError; a handshake cut short stays
-    an OSError, to be retried."""
-    if is_refusal(error):
-        raise TlsFailure(describe_refusal(error, config.address, config.ca_file)) from error
+def _certificate_refused(error: ssl.SSLCertVerificationError, config: ImapConfig) -> TlsFailure:
+    """A MailError: no retry cures it. (Any other TLS error is a handshake cut short, an OSError
+    to be retried.)"""
+    return TlsFailure(certificate_refused(error, config.address, config.ca_file))
 
 
 def _login(client: IMAPClient, config: ImapConfig) -> None:

@@ -22,10 +22,11 @@ from dataclasses import dataclass, field
 from pbem.mail.config import SmtpConfig
 from pbem.mail.oauth import OAuthError, sasl_string
 from pbem.mail.tls import (
+    InsecureConnection,
     TlsMode,
+    certificate_refused,
     check_login_allowed,
     client_context,
-    describe_refusal,
     must_upgrade,
 )
 from pbem.mail.transport import RecipientFailure, SendResult
@@ -116,15 +117,20 @@ def open_smtp(
     config: SmtpConfig, timeout: float, local_hostname: str | None = None
 ) -> smtplib.SMTP:
     """Connected over TLS unless the settings allow otherwise (see pbem.mail.tls), and logged in
-    when the settings have a user. Failures are OSErrors: TLS ones `ssl.SSLError`, a refused
-    login (or OAuth2 token) `smtplib.SMTPAuthenticationError`."""
+    when the settings have a user. Failures are OSErrors: a certificate that does not verify
+    `ssl.SSLCertVerificationError`, TLS not offered where it must be
+    `smtplib.SMTPNotSupportedError`, a refused login (or OAuth2 token)
+    `smtplib.SMTPAuthenticationError`."""
     try:
         return _open_smtp(config, timeout, local_hostname)
     except ssl.SSLCertVerificationError as error:
         # The same error, saying what to change: which CA file was used, and PBEM_CA_FILE.
-        raise ssl.SSLCertVerificationError(
-            f"[CERTIFICATE_VERIFY_FAILED] {describe_refusal(error, config.address, config.ca_file)}"
-        ) from error
+        why = certificate_refused(error, config.address, config.ca_file)
+        raise ssl.SSLCertVerificationError(f"[CERTIFICATE_VERIFY_FAILED] {why}") from error
+    except InsecureConnection as error:
+        # An OSError like every failure of the session: the one smtplib raises for a STARTTLS
+        # the server does not offer.
+        raise smtplib.SMTPNotSupportedError(str(error)) from error
 
 
 def _open_smtp(config: SmtpConfig, timeout: float, local_hostname: str | None) -> smtplib.SMTP:

@@ -38,16 +38,13 @@ class TransportSecurity:
     """Certificates of the CAs to trust instead of the system's (PBEM_CA_FILE)."""
 
 
-class InsecureConnection(ssl.SSLError):
-    """The connection has no TLS and a login would have been sent in clear text.
-
-    An `ssl.SSLError`, so the senders treat it like any other TLS failure (a certificate that
-    does not verify, a failed handshake)."""
-
-
 class TlsFailure(MailError):
     """TLS could not be had as the settings demand: no retry cures it; the message says what to
     change."""
+
+
+class InsecureConnection(TlsFailure):
+    """The connection has no TLS and a login would have been sent in clear text."""
 
 
 def client_context(ca_file: Path | None) -> ssl.SSLContext:
@@ -80,18 +77,13 @@ def must_upgrade(mode: TlsMode, offered: bool, address: str) -> bool:
     return offered and mode in (TlsMode.STARTTLS, TlsMode.WHEN_OFFERED)
 
 
-def is_refusal(error: BaseException) -> bool:
-    """A TLS problem a person must fix (a certificate that does not verify, clear text refused),
-    as opposed to a connection that merely broke during the handshake."""
-    return isinstance(error, ssl.SSLCertVerificationError | InsecureConnection)
-
-
-def describe_refusal(error: BaseException, address: str, ca_file: Path | None) -> str:
-    if isinstance(error, ssl.SSLCertVerificationError):
-        trusted = f"the CA file {ca_file}" if ca_file else "the system's CA store"
-        return (
-            f"the certificate of {address} does not verify against {trusted}: "
-            f"{error.verify_message}; set PBEM_CA_FILE to the CA that signed it, or fix the "
-            "host name in the URL"
-        )
-    return str(error)
+def certificate_refused(
+    error: ssl.SSLCertVerificationError, address: str, ca_file: Path | None
+) -> str:
+    """What to tell of a server certificate that does not verify, and what to change."""
+    trusted = f"the CA file {ca_file}" if ca_file else "the system's CA store"
+    return (
+        f"the certificate of {address} does not verify against {trusted}: "
+        f"{error.verify_message}; set PBEM_CA_FILE to the CA that signed it, or fix the host "
+        "name in the URL"
+    )
