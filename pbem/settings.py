@@ -54,15 +54,6 @@ class Settings:
     def domain(self) -> str:
         return self.address.rpartition("@")[2] or "localhost"
 
-    def mail_environment(self) -> dict[str, str]:
-        """What pbem.mail.config.MailSettings.from_env reads, from these settings."""
-        return {
-            "PBEM_IMAP_URL": self.imap_url or "",
-            "PBEM_SMTP_URL": self.smtp_url or "",
-            "PBEM_MAILDIR": self.maildir,
-            **dict(self.mail_files),
-        }
-
     @property
     def uses_maildir(self) -> bool:
         """With no IMAP and SMTP configured, mail goes through the local Maildir pair."""

@@ -14,7 +14,7 @@ from pbem.daemon import mail_settings
 from pbem.mail.config import ImapConfig, SmtpConfig
 from pbem.mail.errors import MailConfigError, MailError
 from pbem.mail.imap_session import open_client, server_folder
-from pbem.mail.smtp import open_smtp
+from pbem.mail.smtp_session import open_smtp
 from pbem.settings import Settings, SettingsError, load_settings
 from pbem.store import StoreError, open_database
 

@@ -19,7 +19,7 @@ from types import FrameType
 from pbem.daemon.alarms import AlarmClock
 from pbem.daemon.deadlines import run_deadlines, run_reminders
 from pbem.daemon.outbox import SendReport, send_outbox
-from pbem.mail.config import MailSettings
+from pbem.mail.config import IMAP_URL_VARIABLE, MAILDIR_VARIABLE, SMTP_URL_VARIABLE, MailSettings
 from pbem.mail.factory import open_intake, open_sender
 from pbem.mail.handover import DEFAULT_RETRY_DELAY
 from pbem.mail.transport import PollReport
@@ -204,4 +204,11 @@ class Daemon:
 
 
 def mail_settings(settings: Settings) -> MailSettings:
-    return MailSettings.from_env(settings.mail_environment())
+    return MailSettings.from_env(
+        {
+            IMAP_URL_VARIABLE: settings.imap_url or "",
+            SMTP_URL_VARIABLE: settings.smtp_url or "",
+            MAILDIR_VARIABLE: settings.maildir,
+            **dict(settings.mail_files),
+        }
+    )
