@@ -110,6 +110,7 @@ class TokenFile:
         """Writes the whole file anew, 0600 from the start, replacing the old one at once."""
         partial = self.path.with_name(f".{self.path.name}.new")
         descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, FILE_MODE)
+        os.fchmod(descriptor, FILE_MODE)  # a leftover from an interrupted save keeps its mode
         with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
             json.dump(asdict(grant), handle, indent=2)
             handle.flush()
@@ -183,12 +184,17 @@ def refresh(grant: OAuthGrant, clock: Clock = time.time) -> OAuthGrant:
     except ValueError as error:
         raise OAuthError(f"{grant.token_endpoint} did not answer with JSON: {error}") from error
     token = answer.get("access_token") if isinstance(answer, dict) else None
-    if not isinstance(token, str) or not token:
+    lifetime = answer.get("expires_in", 3600) if isinstance(answer, dict) else None
+    if not isinstance(token, str) or not token or not isinstance(lifetime, int | float | str):
         raise OAuthError(f"{grant.token_endpoint} answered without an access_token")
+    try:
+        expires_at = asked_at + float(lifetime)
+    except ValueError as error:
+        raise OAuthError(f"{grant.token_endpoint} gave expires_in={lifetime!r}") from error
     return replace(
         grant,
         access_token=token,
-        expires_at=asked_at + float(answer.get("expires_in", 3600)),
+        expires_at=expires_at,
         refresh_token=answer.get("refresh_token") or grant.refresh_token,
     )
 
