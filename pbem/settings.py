@@ -11,6 +11,13 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+# Mail settings kept out of the URLs, handed to the mail layer (pbem.mail.secrets) as they are.
+MAIL_FILE_KEYS = (
+    "PBEM_CA_FILE",
+    "PBEM_IMAP_PASSWORD_FILE",
+    "PBEM_SMTP_PASSWORD_FILE",
+    "PBEM_OAUTH_FILE",
+)
 KEYS = (
     "PBEM_DATABASE_URL",
     "PBEM_IMAP_URL",
@@ -18,7 +25,10 @@ KEYS = (
     "PBEM_ADDRESS",
     "PBEM_MAILDIR",
     "PBEM_GM_ADDRESS",
+    *MAIL_FILE_KEYS,
 )
+# Set by systemd for LoadCredential= (so never read from the file).
+CREDENTIALS_DIRECTORY = "CREDENTIALS_DIRECTORY"
 DEFAULT_ADDRESS = "pbem@localhost"
 DEFAULT_MAILDIR = "pbem-mail"
 DEFAULT_DATABASE_URL = "sqlite:///pbem.sqlite3"
@@ -36,6 +46,9 @@ class Settings:
     smtp_url: str | None = None
     maildir: str = DEFAULT_MAILDIR
     gm_address: str | None = None  # told of mail that could not be delivered or handled
+    mail_files: tuple[tuple[str, str], ...] = ()
+    """The mail settings kept outside the URLs (CA file, password files, OAuth2 token file,
+    $CREDENTIALS_DIRECTORY), as (variable, value)."""
 
     @property
     def domain(self) -> str:
@@ -67,7 +80,9 @@ def load_settings(config_file: Path | None = None) -> Settings:
         raise SettingsError(f"configuration file {path} does not exist")
     if path.exists():
         values.update(_read_file(path))
-    values.update({key: os.environ[key] for key in KEYS if os.environ.get(key)})
+    values.update(
+        {key: os.environ[key] for key in (*KEYS, CREDENTIALS_DIRECTORY) if os.environ.get(key)}
+    )
     address = values.get("PBEM_ADDRESS", DEFAULT_ADDRESS)
     if "@" not in address or "+" in address.partition("@")[0]:
         raise SettingsError(
@@ -81,4 +96,7 @@ def load_settings(config_file: Path | None = None) -> Settings:
         smtp_url=values.get("PBEM_SMTP_URL"),
         maildir=values.get("PBEM_MAILDIR", DEFAULT_MAILDIR),
         gm_address=values.get("PBEM_GM_ADDRESS"),
+        mail_files=tuple(
+            (key, values[key]) for key in (*MAIL_FILE_KEYS, CREDENTIALS_DIRECTORY) if key in values
+        ),
     )

@@ -16,7 +16,12 @@ from pbem.cli import app
 
 ROOT = Path(__file__).parent.parent
 # Imported modules whose distribution's name differs, or that come with another distribution.
-PROVIDED_BY = {"psycopg": "psycopg", "yaml": "pyyaml"}
+PROVIDED_BY = {
+    "psycopg": "psycopg",
+    "yaml": "pyyaml",
+    "msal": "msal",
+    "google_auth_oauthlib": "google-auth-oauthlib",
+}
 
 
 def imported_top_level_modules() -> set[str]:
@@ -31,10 +36,12 @@ def imported_top_level_modules() -> set[str]:
 
 
 def declared_distributions() -> set[str]:
+    """The runtime dependencies and the optional extras (`oauth`), not the test or dev tools."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    extras = project["optional-dependencies"]
     return {
         requirement.split("[")[0].split(">")[0].split("=")[0].split("<")[0].strip().lower()
-        for requirement in project["dependencies"]
+        for requirement in [*project["dependencies"], *extras["oauth"]]
     }
 
 

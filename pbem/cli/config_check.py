@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import imaplib
-import smtplib
-import ssl
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from imapclient.exceptions import IMAPClientError
 from sqlalchemy.exc import SQLAlchemyError
 
 from pbem.daemon import mail_settings
 from pbem.mail.config import ImapConfig, SmtpConfig
-from pbem.mail.errors import MailConfigError
+from pbem.mail.errors import MailConfigError, MailError
+from pbem.mail.imap_session import open_client, server_folder
+from pbem.mail.smtp_session import open_smtp
 from pbem.settings import Settings, SettingsError, load_settings
 from pbem.store import StoreError, database_engine
 from pbem.store.migrate import schema_state
@@ -63,31 +63,25 @@ def _check_database(settings: Settings) -> Check:
 
 
 def _check_imap(config: ImapConfig) -> Check:
+    # The daemon's own connection function: TLS, certificates and login are checked as it uses them.
     try:
-        client_type = imaplib.IMAP4_SSL if config.tls else imaplib.IMAP4
-        client = client_type(config.host, config.port, timeout=CONNECT_TIMEOUT)
+        client = open_client(config, CONNECT_TIMEOUT)
         try:
-            client.login(config.user, config.password)
-            status, _ = client.select(config.folder, readonly=True)
+            found = client.folder_exists(server_folder(client, config.folder))
         finally:
             client.logout()
-    except (OSError, imaplib.IMAP4.error) as exc:
+    except (OSError, IMAPClientError, MailError) as exc:
         return Check("IMAP", False, f"{config.address}: {exc}; check PBEM_IMAP_URL")
-    if status != "OK":
+    if not found:
         return Check("IMAP", False, f"{config.address}: no folder {config.folder}")
     return Check("IMAP", True, f"{config.address}: logged in, folder found")
 
 
 def _check_smtp(config: SmtpConfig) -> Check:
     try:
-        client_type = smtplib.SMTP_SSL if config.tls else smtplib.SMTP
-        with client_type(config.host, config.port, timeout=CONNECT_TIMEOUT) as client:
-            if config.starttls:
-                client.starttls(context=ssl.create_default_context())
-            if config.user and config.password:
-                client.login(config.user, config.password)
+        with open_smtp(config, CONNECT_TIMEOUT) as client:
             client.noop()
-    except (OSError, smtplib.SMTPException) as exc:
+    except OSError as exc:  # smtplib's and ssl's errors included
         return Check("SMTP", False, f"{config.address}: {exc}; check PBEM_SMTP_URL")
     logged_in = ", logged in" if config.user else ""
     return Check("SMTP", True, f"{config.address}: connected{logged_in}")

@@ -16,6 +16,7 @@ from rich.table import Table
 from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
+from pbem.cli.auth import auth_app
 from pbem.cli.config_check import check_settings
 from pbem.cli.db import db_app
 from pbem.cli.demo import run_demo
@@ -83,6 +84,7 @@ def simulate(
 
 app.add_typer(gm_app, name="gm")
 app.add_typer(db_app, name="db")
+app.add_typer(auth_app, name="auth")
 
 
 def _print_version(wanted: bool) -> None:

@@ -209,5 +209,6 @@ def mail_settings(settings: Settings) -> MailSettings:
             IMAP_URL_VARIABLE: settings.imap_url or "",
             SMTP_URL_VARIABLE: settings.smtp_url or "",
             MAILDIR_VARIABLE: settings.maildir,
+            **dict(settings.mail_files),
         }
     )

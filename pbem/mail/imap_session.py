@@ -13,7 +13,16 @@ from imapclient.exceptions import IMAPClientError, LoginError
 
 from pbem.mail.config import ImapConfig
 from pbem.mail.errors import MailError
+from pbem.mail.oauth import SaslMechanism, TokenFile
 from pbem.mail.timing import Clock
+from pbem.mail.tls import (
+    TlsFailure,
+    TlsMode,
+    certificate_refused,
+    check_login_allowed,
+    client_context,
+    must_upgrade,
+)
 
 SEEN = b"\\Seen"
 BODY = b"BODY[]"
@@ -60,14 +69,11 @@ class ImapSession:
     def open(cls, config: ImapConfig, processed: str, failed: str, timeout: float) -> ImapSession:
         """Connects, logs in, creates the processed/failed folders if missing, selects the source.
 
-        Raises MailError for what reconnecting cannot cure (credentials, a missing folder).
+        Raises MailError for what reconnecting cannot cure (TLS refused, credentials, a
+        missing folder).
         """
-        context = ssl.create_default_context() if config.tls else None
-        client = IMAPClient(
-            config.host, port=config.port, ssl=config.tls, ssl_context=context, timeout=timeout
-        )
+        client = open_client(config, timeout)
         try:
-            _login(client, config)
             prefix, delimiter = _personal_namespace(client)
             folders = ServerFolders(
                 source=server_folder_name(config.folder, prefix, delimiter),
@@ -166,16 +172,68 @@ def _announces_mail(response: tuple[object, ...]) -> bool:
     return len(response) >= 2 and response[1] == b"EXISTS"
 
 
+def open_client(config: ImapConfig, timeout: float) -> IMAPClient:
+    """Connected (over TLS unless the settings allow otherwise, see pbem.mail.tls) and logged in.
+
+    Raises MailError for what reconnecting cannot cure: a certificate that does not verify, a
+    login that would go in clear text, refused credentials or OAuth2 token."""
+    security = config.security
+    context = client_context(security.ca_file)
+    implicit = security.mode is TlsMode.IMPLICIT
+    try:
+        client = IMAPClient(
+            config.host, port=config.port, ssl=implicit, ssl_context=context, timeout=timeout
+        )
+    except ssl.SSLCertVerificationError as error:
+        raise _certificate_refused(error, config) from error
+    try:
+        if must_upgrade(security.mode, client.has_capability("STARTTLS"), config.address):
+            client.starttls(context)
+        check_login_allowed(_encrypted(client), security, config.address)
+        _login(client, config)
+    except ssl.SSLCertVerificationError as error:
+        _abandon(client)
+        raise _certificate_refused(error, config) from error
+    except BaseException:
+        _abandon(client)
+        raise
+    return client
+
+
+def _encrypted(client: IMAPClient) -> bool:
+    return isinstance(client.socket(), ssl.SSLSocket)
+
+
+def _certificate_refused(error: ssl.SSLCertVerificationError, config: ImapConfig) -> TlsFailure:
+    """A MailError: no retry cures it. (Any other TLS error is a handshake cut short, an OSError
+    to be retried.)"""
+    return TlsFailure(certificate_refused(error, config.address, config.ca_file))
+
+
 def _login(client: IMAPClient, config: ImapConfig) -> None:
     try:
-        client.login(config.user, config.password)
+        if config.oauth is not None:
+            token = TokenFile(config.oauth.token_file).access_token()
+            if config.oauth.mechanism is SaslMechanism.XOAUTH2:
+                client.oauth2_login(config.user, token)
+            else:
+                client.oauthbearer_login(config.user, token)
+        else:
+            assert config.password is not None  # the settings demand one without OAuth2
+            client.login(config.user, config.password)
     except LoginError as error:
         if UNAVAILABLE in str(error).encode():
             raise
+        what = "OAuth2 token" if config.oauth is not None else "user and password"
         raise MailError(
             f"the IMAP server refused the login of {config.address}: {error}; "
-            "check the user and password in PBEM_IMAP_URL"
+            f"check the {what} (PBEM_IMAP_URL, pbem auth status)"
         ) from error
+
+
+def server_folder(client: IMAPClient, name: str) -> str:
+    """`name` ("/" between levels) as the server `client` is logged in to spells it."""
+    return server_folder_name(name, *_personal_namespace(client))
 
 
 def _personal_namespace(client: IMAPClient) -> tuple[str, str]:

@@ -11,12 +11,12 @@ from __future__ import annotations
 import logging
 import re
 import smtplib
-import ssl
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from pbem.mail.config import SmtpConfig
+from pbem.mail.smtp_session import open_smtp
 from pbem.mail.transport import RecipientFailure, SendResult
 
 log = logging.getLogger(__name__)
@@ -93,30 +93,7 @@ class SmtpSender:
         return time.monotonic() - self._last_used < TRUSTED_IDLE_SECONDS
 
     def _open(self) -> smtplib.SMTP:
-        config = self.config
-        context = ssl.create_default_context() if config.tls or config.starttls else None
-        smtp: smtplib.SMTP
-        if config.tls:
-            smtp = smtplib.SMTP_SSL(
-                config.host,
-                config.port,
-                local_hostname=self.local_hostname,
-                timeout=self.timeout,
-                context=context,
-            )
-        else:
-            smtp = smtplib.SMTP(
-                config.host, config.port, local_hostname=self.local_hostname, timeout=self.timeout
-            )
-        try:
-            if config.starttls:
-                smtp.starttls(context=context)
-            if config.user is not None and config.password is not None:
-                smtp.login(config.user, config.password)
-        except BaseException:
-            smtp.close()
-            raise
-        return smtp
+        return open_smtp(self.config, self.timeout, self.local_hostname)
 
     def _discard(self) -> None:
         if self._smtp is not None:

@@ -207,7 +207,7 @@ def test_failure_counts_start_over_when_uids_are_renumbered(
 
 
 def test_wrong_password_is_an_error_a_person_can_fix(dovecot: DovecotServer) -> None:
-    wrong = parse_imap_url(f"imap://moderator:wrong@{dovecot.host}:{dovecot.port}/INBOX")
+    wrong = parse_imap_url(f"imap://moderator:wrong@{dovecot.host}:{dovecot.port}/INBOX?insecure=1")
     intake = ImapIntake(wrong, RecordingStore().handover(), MemoryState())
     with pytest.raises(MailError, match=r"refused the login.*PBEM_IMAP_URL"):
         intake.poll()

@@ -101,7 +101,7 @@ def test_credentials_in_the_url_log_in() -> None:
 
 def test_a_refused_login_is_temporary_not_the_recipients_fault() -> None:
     with running_smtpd(credentials={"gm": "s3cret"}) as server:
-        url = f"smtp://gm:wrong@{server.host}:{server.port}"
+        url = f"smtp://gm:wrong@{server.host}:{server.port}?insecure=1"
         result = SmtpSender(parse_smtp_url(url), timeout=5.0).send(
             STATUS_EMAIL, ["alice@example.org"], MODERATOR
         )

@@ -17,6 +17,7 @@ import socket
 import subprocess
 import tempfile
 import time
+from base64 import b64encode
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -24,6 +25,8 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+
+from tests.support.certs import SelfSignedCa
 
 DOVECOT = Path("/usr/sbin/dovecot")
 SETPRIV = "setpriv"
@@ -41,15 +44,15 @@ listen = {host}
 base_dir = {root}/run
 state_dir = {root}/state
 log_path = {root}/dovecot.log
-ssl = no
+{ssl_settings}
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = plain login{oauth_mechanisms}
 auth_failure_delay = 0
 default_internal_user = {user}
 default_internal_group = {group}
 default_login_user = {user}
 mail_location = maildir:{root}/mail/%u
-passdb {{
+{oauth_passdb}passdb {{
   driver = passwd-file
   args = scheme=PLAIN username_format=%u {root}/users
 }}
@@ -64,6 +67,11 @@ service imap-login {{
     address = {host}
     port = {port}
   }}
+  inet_listener imaps {{
+    address = {host}
+    port = {tls_port}
+    ssl = yes
+  }}
 }}
 service anvil {{
   chroot =
@@ -73,6 +81,29 @@ namespace inbox {{
   separator = {separator}
 }}
 {capability_line}
+"""
+SSL_SETTINGS = """\
+ssl = yes
+ssl_cert = <{root}/server.pem
+ssl_key = <{root}/server.key
+"""
+# Dovecot 2.3's oauth2 passdb asks the test's introspection endpoint about each token
+# (introspection_mode = post: the token in a form field), and takes the login when the answer
+# says the token is active and names the same user.
+OAUTH_PASSDB = """\
+passdb {{
+  driver = oauth2
+  mechanisms = xoauth2 oauthbearer
+  args = {root}/dovecot-oauth2.conf.ext
+}}
+"""
+OAUTH_SETTINGS = """\
+introspection_mode = post
+introspection_url = {introspection_url}
+force_introspection = yes
+username_attribute = username
+active_attribute = active
+active_value = true
 """
 
 
@@ -106,15 +137,25 @@ class DovecotServer:
     """One Dovecot instance in its own temporary directory; `start`, `stop`, `restart`."""
 
     def __init__(
-        self, users: Mapping[str, str] = DEFAULT_USERS, capabilities: str | None = None
+        self,
+        users: Mapping[str, str] = DEFAULT_USERS,
+        capabilities: str | None = None,
+        tls: SelfSignedCa | None = None,
+        oauth_introspection_url: str | None = None,
     ) -> None:
         """`capabilities`: what to announce after login instead of everything Dovecot can do,
-        to play an older server (e.g. "IMAP4rev1 NAMESPACE" has neither MOVE nor IDLE)."""
+        to play an older server (e.g. "IMAP4rev1 NAMESPACE" has neither MOVE nor IDLE).
+        `tls`: offer STARTTLS on `port` and TLS from the start on `tls_port`, with this
+        certificate. `oauth_introspection_url`: take XOAUTH2 and OAUTHBEARER logins too,
+        checking each token there."""
         require_dovecot()
         self.users = dict(users)
         self.capabilities = capabilities
+        self.tls = tls
+        self.oauth_introspection_url = oauth_introspection_url
         self.host = HOST
         self.port = free_port()
+        self.tls_port = free_port() if tls else 0
         self.root = Path(tempfile.mkdtemp(prefix="pbem-dovecot-"))
         self._run_as = _run_as()
         self._process: subprocess.Popen[bytes] | None = None
@@ -124,12 +165,28 @@ class DovecotServer:
         for folder in ("run", "state", "mail", "home"):
             (self.root / folder).mkdir()
         (self.root / "users").write_text(
-            "".join(f"{user}:{{PLAIN}}{password}::::::\n" for user, password in self.users.items())
+            # Base64, so a password may hold the ':' that ends a field of this file.
+            "".join(
+                f"{user}:{{PLAIN.b64}}{b64encode(password.encode()).decode()}::::::\n"
+                for user, password in self.users.items()
+            )
         )
+        if self.tls is not None:
+            shutil.copyfile(self.tls.cert_file, self.root / "server.pem")
+            shutil.copyfile(self.tls.key_file, self.root / "server.key")
+        if self.oauth_introspection_url is not None:
+            (self.root / "dovecot-oauth2.conf.ext").write_text(
+                OAUTH_SETTINGS.format(introspection_url=self.oauth_introspection_url)
+            )
+        oauth = self.oauth_introspection_url is not None
         (self.root / "dovecot.conf").write_text(
             CONFIG_TEMPLATE.format(
                 host=self.host,
                 port=self.port,
+                tls_port=self.tls_port,
+                ssl_settings=SSL_SETTINGS.format(root=self.root) if self.tls else "ssl = no",
+                oauth_mechanisms=" xoauth2 oauthbearer" if oauth else "",
+                oauth_passdb=OAUTH_PASSDB.format(root=self.root) if oauth else "",
                 root=self.root,
                 user=self._run_as.user,
                 group=self._run_as.group,
@@ -241,8 +298,17 @@ class DovecotServer:
         shutil.rmtree(self.root, ignore_errors=True)
 
     def imap_url(self, user: str = "moderator", folder: str = "INBOX") -> str:
+        """The plain-text URL: this server offers no TLS, so the login needs ?insecure=1."""
         password = quote(self.users[user], safe="")
-        return f"imap://{quote(user, safe='')}:{password}@{self.host}:{self.port}/{folder}"
+        login = f"{quote(user, safe='')}:{password}"
+        return f"imap://{login}@{self.host}:{self.port}/{folder}?insecure=1"
+
+    def tls_url(self, user: str = "moderator", folder: str = "INBOX", scheme: str = "imaps") -> str:
+        """imaps:// to `tls_port`, or imap:// (STARTTLS) to `port`, naming 127.0.0.1 as the
+        test certificate does."""
+        password = quote(self.users[user], safe="")
+        port = self.tls_port if scheme == "imaps" else self.port
+        return f"{scheme}://{quote(user, safe='')}:{password}@{self.host}:{port}/{folder}"
 
     @contextmanager
     def connection(self, user: str = "moderator") -> Iterator[imaplib.IMAP4]:
@@ -323,9 +389,12 @@ def skip_without_dovecot() -> None:
 
 @contextmanager
 def running_dovecot(
-    users: Mapping[str, str] = DEFAULT_USERS, capabilities: str | None = None
+    users: Mapping[str, str] = DEFAULT_USERS,
+    capabilities: str | None = None,
+    tls: SelfSignedCa | None = None,
+    oauth_introspection_url: str | None = None,
 ) -> Iterator[DovecotServer]:
-    server = DovecotServer(users, capabilities)
+    server = DovecotServer(users, capabilities, tls, oauth_introspection_url)
     try:
         server.start()
         yield server
