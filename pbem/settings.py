@@ -11,6 +11,14 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from pbem.mail.limits import (
+    DEFAULT_GIVE_UP_HOURS,
+    SendLimits,
+    SendLimitsError,
+    parse_give_up_hours,
+    parse_send_limits,
+)
+
 KEYS = (
     "PBEM_DATABASE_URL",
     "PBEM_IMAP_URL",
@@ -18,6 +26,8 @@ KEYS = (
     "PBEM_ADDRESS",
     "PBEM_MAILDIR",
     "PBEM_GM_ADDRESS",
+    "PBEM_SEND_LIMITS",
+    "PBEM_GIVE_UP_HOURS",
 )
 DEFAULT_ADDRESS = "pbem@localhost"
 DEFAULT_MAILDIR = "pbem-mail"
@@ -36,6 +46,8 @@ class Settings:
     smtp_url: str | None = None
     maildir: str = DEFAULT_MAILDIR
     gm_address: str | None = None  # told of mail that could not be delivered or handled
+    send_limits: SendLimits | None = None  # None: a preset chosen by the SMTP server's host
+    give_up_hours: float = DEFAULT_GIVE_UP_HOURS  # deferred mail older than this is given up
 
     @property
     def domain(self) -> str:
@@ -74,6 +86,14 @@ def load_settings(config_file: Path | None = None) -> Settings:
             f"PBEM_ADDRESS {address!r} must be a plain address like pbem@example.org "
             "(pbem adds +game.secret to it itself)"
         )
+    try:
+        limits = values.get("PBEM_SEND_LIMITS")
+        send_limits = parse_send_limits(limits) if limits else None
+        give_up_hours = parse_give_up_hours(
+            values.get("PBEM_GIVE_UP_HOURS", str(DEFAULT_GIVE_UP_HOURS))
+        )
+    except SendLimitsError as exc:
+        raise SettingsError(str(exc)) from exc
     return Settings(
         database_url=values.get("PBEM_DATABASE_URL", DEFAULT_DATABASE_URL),
         address=address,
@@ -81,4 +101,6 @@ def load_settings(config_file: Path | None = None) -> Settings:
         smtp_url=values.get("PBEM_SMTP_URL"),
         maildir=values.get("PBEM_MAILDIR", DEFAULT_MAILDIR),
         gm_address=values.get("PBEM_GM_ADDRESS"),
+        send_limits=send_limits,
+        give_up_hours=give_up_hours,
     )
