@@ -35,13 +35,20 @@ class LinkReport:
     problem: str | None = None
     needs_person: bool = False
     retry_at: datetime | None = None
+    failures: int | None = None
+    """Failed attempts in a row, when the transport counts them; else one per report."""
 
 
 def intake_link(poll: PollReport, now: datetime) -> LinkReport:
     if poll.error is None:
         return LinkReport(reached=True)
     retry_at = now + timedelta(seconds=poll.retry_in) if poll.retry_in is not None else None
-    return LinkReport(problem=poll.error, needs_person=poll.needs_person, retry_at=retry_at)
+    return LinkReport(
+        problem=poll.error,
+        needs_person=poll.needs_person,
+        retry_at=retry_at,
+        failures=poll.failures or None,
+    )
 
 
 def sender_link(report: SendReport, gate: SendGate) -> LinkReport:
@@ -93,7 +100,7 @@ class Health:
                 _set(row, server, ok_at=now, problem=None, needs_person=False, failures=0)
                 _set(row, server, retry_at=None, told_at=None)
             elif link.problem is not None:
-                failures = getattr(row, f"{server}_failures") + 1
+                failures = link.failures or getattr(row, f"{server}_failures") + 1
                 _set(row, server, problem=link.problem, needs_person=link.needs_person)
                 _set(row, server, failures=failures, retry_at=link.retry_at)
                 if link.needs_person and getattr(row, f"{server}_told_at") is None:

@@ -107,6 +107,7 @@ class ImapIntake:
                 report.error = self._last_error
                 report.needs_person = self._needs_person
                 report.retry_in = max(0.0, self._next_connect_at - self.clock())
+                report.failures = self._failed_connects
                 return report
             try:
                 self._pass(session, report)
@@ -206,13 +207,16 @@ class ImapIntake:
         return self._session
 
     def _reconnect_before(self, deadline: float, interrupted: Interrupted) -> bool:
-        while self._connected_session() is None:
+        """Reconnects when the backoff allows, before `deadline`: True once connected. After a
+        failure only a person can cure, False at once, so the daemon's cycle reports it."""
+        while True:
             wake_at = min(self._next_connect_at, deadline)
-            if self.clock() >= deadline:
-                return False
             if not pause(max(0.0, wake_at - self.clock()), self.sleep, self.clock, interrupted):
                 return False
-        return True
+            if self._connected_session() is not None:
+                return True
+            if self.clock() >= deadline or self._needs_person:
+                return False
 
     def _connect(self) -> None:
         options = self.options
@@ -233,7 +237,7 @@ class ImapIntake:
             self._last_error = f"{self.config.address}: {error}"
             log.log(
                 logging.ERROR if first else logging.WARNING,
-                "%s; next attempt in %.0fs",
+                "%s; next attempt in %gs",
                 self._last_error,
                 delay,
             )

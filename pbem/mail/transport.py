@@ -59,6 +59,8 @@ class PollReport:
     folder): the intake tries again after a minute, doubling to an hour, and says so here."""
     retry_in: float | None = None
     """Seconds until the intake next tries to connect, while it is not connected."""
+    failures: int = 0
+    """Connection attempts that failed in a row, while it is not connected."""
 
 
 class Intake(Protocol):

@@ -67,6 +67,7 @@ service imap-login {{
 }}
 service anvil {{
   chroot =
+{penalty_line}
 }}
 namespace inbox {{
   inbox = yes
@@ -106,13 +107,19 @@ class DovecotServer:
     """One Dovecot instance in its own temporary directory; `start`, `stop`, `restart`."""
 
     def __init__(
-        self, users: Mapping[str, str] = DEFAULT_USERS, capabilities: str | None = None
+        self,
+        users: Mapping[str, str] = DEFAULT_USERS,
+        capabilities: str | None = None,
+        auth_penalty: bool = True,
     ) -> None:
         """`capabilities`: what to announce after login instead of everything Dovecot can do,
-        to play an older server (e.g. "IMAP4rev1 NAMESPACE" has neither MOVE nor IDLE)."""
+        to play an older server (e.g. "IMAP4rev1 NAMESPACE" has neither MOVE nor IDLE).
+        `auth_penalty=False`: answer failed logins at once, not 2, 4, 8, 15 s later, so a test
+        sees the client's own waits between attempts."""
         require_dovecot()
         self.users = dict(users)
         self.capabilities = capabilities
+        self.auth_penalty = auth_penalty
         self.host = HOST
         self.port = free_port()
         self.root = Path(tempfile.mkdtemp(prefix="pbem-dovecot-"))
@@ -136,6 +143,11 @@ class DovecotServer:
                 separator=SEPARATOR,
                 capability_line=(
                     f"imap_capability = {self.capabilities}" if self.capabilities else ""
+                ),
+                penalty_line=(
+                    ""
+                    if self.auth_penalty
+                    else "  unix_listener anvil-auth-penalty {\n    mode = 0\n  }"
                 ),
             )
         )
@@ -323,9 +335,11 @@ def skip_without_dovecot() -> None:
 
 @contextmanager
 def running_dovecot(
-    users: Mapping[str, str] = DEFAULT_USERS, capabilities: str | None = None
+    users: Mapping[str, str] = DEFAULT_USERS,
+    capabilities: str | None = None,
+    auth_penalty: bool = True,
 ) -> Iterator[DovecotServer]:
-    server = DovecotServer(users, capabilities)
+    server = DovecotServer(users, capabilities, auth_penalty)
     try:
         server.start()
         yield server
