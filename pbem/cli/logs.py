@@ -82,8 +82,9 @@ def formatter_for(log_format: LogFormat, stream: TextIO) -> logging.Formatter:
 
 
 def configure_logging(level: int, log_format: LogFormat, stream: TextIO | None = None) -> None:
-    """The root logger writes to `stream` (stderr) in the chosen format."""
+    """The root logger writes to `stream` (stderr) in the chosen format, unless it has been
+    given handlers already (by a program embedding pbem, or a test runner)."""
     stream = stream or sys.stderr
     handler = logging.StreamHandler(stream)
     handler.setFormatter(formatter_for(log_format, stream))
-    logging.basicConfig(level=level, handlers=[handler], force=True)
+    logging.basicConfig(level=level, handlers=[handler])
