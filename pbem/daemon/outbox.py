@@ -163,6 +163,8 @@ def give_up_stale(engine: Engine, settings: Settings, clock: Callable[[], dateti
 
 
 def _room(session: Session, limits: SendLimits, now: datetime) -> int | None:
+    if not (limits.per_minute or limits.per_day):
+        return None  # no need to count
     return limits.room(sent_since(session, now - MINUTE), sent_since(session, now - DAY))
 
 
