@@ -18,7 +18,6 @@ and has no second effect). A person reading the folder hides nothing from the mo
 from __future__ import annotations
 
 import logging
-import ssl
 import time
 from dataclasses import dataclass, field
 from enum import Enum
@@ -26,7 +25,7 @@ from functools import partial
 from urllib.parse import quote
 
 from pbem.mail.config import ImapConfig
-from pbem.mail.errors import MailError
+from pbem.mail.errors import MailError, tls_misconfigured
 from pbem.mail.handover import HandOver, Verdict
 from pbem.mail.imap_session import SESSION_ERRORS, ImapSession
 from pbem.mail.timing import (
@@ -227,28 +226,11 @@ class ImapIntake:
                 options.failed_folder,
                 options.command_timeout,
             )
-        except (MailError, ssl.SSLCertVerificationError) as error:
-            # Only a person can cure these; trying again soon would only lock the account.
-            first = not self._needs_person
-            self._needs_person = True
-            self._failed_connects = 1 if first else self._failed_connects + 1
-            delay = options.login_backoff.delay(self._failed_connects)
-            self._next_connect_at = self.clock() + delay
-            self._last_error = f"{self.config.address}: {error}"
-            log.log(
-                logging.ERROR if first else logging.WARNING,
-                "%s; next attempt in %gs",
-                self._last_error,
-                delay,
-            )
+        except MailError as error:
+            self._back_off(error, needs_person=True)
             return
         except SESSION_ERRORS as error:
-            self._needs_person = False
-            self._failed_connects += 1
-            delay = options.reconnect.delay(self._failed_connects)
-            self._next_connect_at = self.clock() + delay
-            self._last_error = f"cannot reach {self.config.address}: {error}"
-            log.warning("%s; next attempt in %.1fs", self._last_error, delay)
+            self._back_off(error, needs_person=tls_misconfigured(error))
             return
         self._failed_connects = 0
         self._needs_person = False
@@ -256,6 +238,24 @@ class ImapIntake:
         self._note_uidvalidity(session.uidvalidity)
         self._session = session
         log.info("connected to %s", self.config.address)
+
+    def _back_off(self, error: Exception, needs_person: bool) -> None:
+        """Wait before the next attempt: soon after a dropped connection; a minute, doubling to
+        an hour, after what only a person cures (trying again soon would lock the account)."""
+        first = needs_person and not self._needs_person
+        # The count starts anew when the kind of failure changes: each has its own backoff.
+        same_kind = needs_person == self._needs_person
+        self._failed_connects = self._failed_connects + 1 if same_kind else 1
+        self._needs_person = needs_person
+        backoff = self.options.login_backoff if needs_person else self.options.reconnect
+        delay = backoff.delay(self._failed_connects)
+        self._next_connect_at = self.clock() + delay
+        if needs_person:
+            self._last_error = f"{self.config.address}: {error}"
+        else:
+            self._last_error = f"cannot reach {self.config.address}: {error}"
+        level = logging.ERROR if first else logging.WARNING
+        log.log(level, "%s; next attempt in %gs", self._last_error, delay)
 
     def _note_uidvalidity(self, uidvalidity: int) -> None:
         known = self.state.get(self.state_key)

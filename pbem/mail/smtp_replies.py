@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import re
 import smtplib
-import ssl
 from collections.abc import Iterable, Mapping
 from enum import Enum
 
+from pbem.mail.errors import tls_misconfigured
 from pbem.mail.transport import RecipientFailure, SendResult
 
 ENHANCED_CODE = re.compile(r"^\s*([245])\.(\d{1,3})\.(\d{1,3})\b")
@@ -61,8 +61,7 @@ def needs_person(error: OSError) -> bool:
         return True
     if isinstance(error, smtplib.SMTPResponseException):
         return classify(error.smtp_code, text_of(error.smtp_error)) is Refusal.BLOCKED
-    # The subclasses of SSLError are a connection cut during the handshake: that heals itself.
-    return type(error) in (ssl.SSLError, ssl.SSLCertVerificationError)
+    return tls_misconfigured(error)
 
 
 def sorted_by_reply(to: Iterable[str], refused: Mapping[str, tuple[int, bytes]]) -> SendResult:

@@ -232,6 +232,12 @@ def failed_logins(dovecot: DovecotServer) -> int:
     return dovecot.log_text().count("auth failed")
 
 
+def test_tls_to_a_server_without_it_is_an_error_a_person_can_fix(dovecot: DovecotServer) -> None:
+    plain = parse_imap_url(f"imaps://moderator:x@{dovecot.host}:{dovecot.port}/INBOX")
+    report = ImapIntake(plain, RecordingStore().handover(), MemoryState()).poll()
+    assert report.needs_person and report.retry_in is not None and report.retry_in > 55
+
+
 def test_a_missing_folder_is_an_error_a_person_can_fix(
     dovecot: DovecotServer, recorder: RecordingStore
 ) -> None:

@@ -144,3 +144,13 @@ def test_a_sending_limit_answer_is_throttled_not_failed(
     code, text = reply.split(" ", 1)
     assert result == SendResult(throttled=(RecipientFailure("alice@example.org", int(code), text),))
     assert smtp_server.received() == []
+
+
+@pytest.mark.parametrize(
+    "url", ["smtps://{host}:{port}", "smtp://{host}:{port}?starttls=1"], ids=["tls", "starttls"]
+)
+def test_tls_the_server_does_not_speak_blocks_sending(smtp_server: SmtpServer, url: str) -> None:
+    config = parse_smtp_url(url.format(host=smtp_server.host, port=smtp_server.port))
+    result = SmtpSender(config, timeout=5.0).send(STATUS_EMAIL, ["alice@example.org"], MODERATOR)
+    assert result.blocked is not None and result.temporary == () and result.permanent == ()
+    assert smtp_server.received() == []
