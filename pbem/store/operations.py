@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from sqlalchemy import func
+from sqlalchemy import case, func
 from sqlmodel import Session, col, select
 
 from pbem.store.tables import DaemonStatusRow, GameRow, OutboxRow
@@ -39,16 +39,16 @@ def sent_since(session: Session, since: datetime) -> int:
 
 
 def outbox_counts(session: Session) -> OutboxCounts:
+    tried = func.sum(case((col(OutboxRow.attempts) > 0, 1), else_=0))
     statement = (
-        select(OutboxRow.status, col(OutboxRow.attempts) > 0, func.count())
+        select(OutboxRow.status, func.count(), tried)
         .where(col(OutboxRow.status).in_(["pending", "failed"]))
-        .group_by(col(OutboxRow.status), col(OutboxRow.attempts) > 0)
+        .group_by(col(OutboxRow.status))
     )
-    counts = {(status, bool(tried)): n for status, tried, n in session.exec(statement).all()}
+    counts = {status: (int(n), int(t or 0)) for status, n, t in session.exec(statement).all()}
+    pending, deferred = counts.get("pending", (0, 0))
     return OutboxCounts(
-        pending=counts.get(("pending", False), 0),
-        deferred=counts.get(("pending", True), 0),
-        failed=counts.get(("failed", False), 0) + counts.get(("failed", True), 0),
+        pending=pending - deferred, deferred=deferred, failed=counts.get("failed", (0, 0))[0]
     )
 
 
