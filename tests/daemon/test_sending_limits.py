@@ -75,15 +75,20 @@ def cli_json(settings: Settings, *args: str) -> tuple[int, list[dict[str, object
     return result.exit_code, [json.loads(line) for line in result.stdout.splitlines()]
 
 
+def game_over_the_limit(daemon: Daemon, smtp_server: SmtpServer) -> Daemon:
+    """A game started, and the provider refusing the first player's mail for its daily limit."""
+    smtp_server.handler.reply_to(PLAYERS[0], DAILY_LIMIT)
+    start_bigtime(daemon)
+    return daemon
+
+
 def test_a_daily_sending_limit_answer_leaves_the_mail_deferred_not_failed(
     server_settings: Settings,
     daemon_at: Callable[[Settings], Daemon],
     smtp_server: SmtpServer,
     clock: Clock,
 ) -> None:
-    smtp_server.handler.reply_to(PLAYERS[0], DAILY_LIMIT)
-    daemon = daemon_at(server_settings)
-    start_bigtime(daemon)
+    daemon = game_over_the_limit(daemon_at(server_settings), smtp_server)
 
     report = daemon.cycle()
     [row] = rows_to(daemon, PLAYERS[0])
@@ -115,9 +120,9 @@ def test_deferred_mail_older_than_the_give_up_age_is_failed_and_reported(
     smtp_server: SmtpServer,
     clock: Clock,
 ) -> None:
-    smtp_server.handler.reply_to(PLAYERS[0], DAILY_LIMIT)
-    daemon = daemon_at(replace(server_settings, give_up_hours=48.0))
-    start_bigtime(daemon)
+    daemon = game_over_the_limit(
+        daemon_at(replace(server_settings, give_up_hours=48.0)), smtp_server
+    )
     daemon.cycle()
 
     clock.advance(hours=49)
