@@ -11,6 +11,14 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from pbem.mail.limits import (
+    DEFAULT_GIVE_UP_HOURS,
+    SendLimits,
+    SendLimitsError,
+    parse_give_up_hours,
+    parse_send_limits,
+)
+
 # Mail settings kept out of the URLs, handed to the mail layer (pbem.mail.secrets) as they are.
 MAIL_FILE_KEYS = (
     "PBEM_CA_FILE",
@@ -18,6 +26,7 @@ MAIL_FILE_KEYS = (
     "PBEM_SMTP_PASSWORD_FILE",
     "PBEM_OAUTH_FILE",
 )
+
 KEYS = (
     "PBEM_DATABASE_URL",
     "PBEM_IMAP_URL",
@@ -26,6 +35,8 @@ KEYS = (
     "PBEM_MAILDIR",
     "PBEM_GM_ADDRESS",
     *MAIL_FILE_KEYS,
+    "PBEM_SEND_LIMITS",
+    "PBEM_GIVE_UP_HOURS",
 )
 # Set by systemd for LoadCredential= (so never read from the file).
 CREDENTIALS_DIRECTORY = "CREDENTIALS_DIRECTORY"
@@ -49,6 +60,8 @@ class Settings:
     mail_files: tuple[tuple[str, str], ...] = ()
     """The mail settings kept outside the URLs (CA file, password files, OAuth2 token file,
     $CREDENTIALS_DIRECTORY), as (variable, value)."""
+    send_limits: SendLimits | None = None  # None: a preset chosen by the SMTP server's host
+    give_up_hours: float = DEFAULT_GIVE_UP_HOURS  # deferred mail older than this is given up
 
     @property
     def domain(self) -> str:
@@ -89,6 +102,14 @@ def load_settings(config_file: Path | None = None) -> Settings:
             f"PBEM_ADDRESS {address!r} must be a plain address like pbem@example.org "
             "(pbem adds +game.secret to it itself)"
         )
+    try:
+        limits = values.get("PBEM_SEND_LIMITS")
+        send_limits = parse_send_limits(limits) if limits else None
+        give_up_hours = parse_give_up_hours(
+            values.get("PBEM_GIVE_UP_HOURS", str(DEFAULT_GIVE_UP_HOURS))
+        )
+    except SendLimitsError as exc:
+        raise SettingsError(str(exc)) from exc
     return Settings(
         database_url=values.get("PBEM_DATABASE_URL", DEFAULT_DATABASE_URL),
         address=address,
@@ -99,4 +120,6 @@ def load_settings(config_file: Path | None = None) -> Settings:
         mail_files=tuple(
             (key, values[key]) for key in (*MAIL_FILE_KEYS, CREDENTIALS_DIRECTORY) if key in values
         ),
+        send_limits=send_limits,
+        give_up_hours=give_up_hours,
     )

@@ -21,8 +21,11 @@ from pbem.cli.config_check import check_settings
 from pbem.cli.db import db_app
 from pbem.cli.demo import run_demo
 from pbem.cli.gm import gm_app
+from pbem.cli.logs import LogFormat, configure_logging
+from pbem.cli.outbox import outbox_app
 from pbem.cli.replay import TranscriptError, replay, standings
 from pbem.cli.simulate import simulate as run_simulation
+from pbem.cli.status import status
 from pbem.daemon import Daemon
 from pbem.games.registry import GAMES, UnknownGame, engine_for
 from pbem.moderator.desk import Desk
@@ -85,6 +88,8 @@ def simulate(
 app.add_typer(gm_app, name="gm")
 app.add_typer(db_app, name="db")
 app.add_typer(auth_app, name="auth")
+app.add_typer(outbox_app, name="outbox")
+app.command()(status)
 
 
 def _print_version(wanted: bool) -> None:
@@ -263,12 +268,14 @@ def run(
     name: str = typer.Option(
         "pbem", help="This daemon's name: each daemon sharing a database needs its own."
     ),
+    log_format: LogFormat = typer.Option(
+        LogFormat.text, "--log-format", help="text (journald-aware) or json, one object a line."
+    ),
 ) -> None:
-    """The mail daemon in the foreground: take in mail, answer, send the outbox; SIGTERM stops."""
-    logging.basicConfig(
-        level=logging.DEBUG if verbose else logging.INFO,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    """The mail daemon in the foreground: take in mail, answer, send the outbox; SIGTERM stops.
+
+    With --once: exit 1 when a mail server could not be reached or refused pbem."""
+    configure_logging(logging.DEBUG if verbose else logging.INFO, log_format)
     _, settings = _open(writing=True)
     daemon = Daemon(settings, gm_address=gm, name=name)
     if not once:
@@ -283,6 +290,10 @@ def run(
         f"sent {report.outbox.sent}, deferred {report.outbox.deferred}, "
         f"failed {report.outbox.failed}"
     )
+    for failure in report.transport_failures:
+        typer.echo(f"Error: {failure}", err=True)
+    if report.transport_failures:
+        raise typer.Exit(1)
 
 
 @app.command()

@@ -2,7 +2,9 @@
 
 One cycle does intake, deadlines and reminders, the computer players' mail and the outbox in
 turn; then the daemon waits for new mail (IMAP IDLE where offered, polling otherwise), for an
-alarm (APScheduler jobs in the database, `alarms.py`) or for at most `wait_seconds`.
+alarm (APScheduler jobs in the database, `alarms.py`), for a stop request or for at most
+`wait_seconds`. What it saw of its mail servers goes to its status row (`health.py`) and to
+systemd (`notify.py`).
 """
 
 from __future__ import annotations
@@ -18,10 +20,15 @@ from types import FrameType
 
 from pbem.daemon.alarms import AlarmClock
 from pbem.daemon.deadlines import run_deadlines, run_reminders
-from pbem.daemon.outbox import SendReport, send_outbox
+from pbem.daemon.health import Health, intake_link, sender_link
+from pbem.daemon.notify import SystemdNotifier
+from pbem.daemon.outbox import SendGate, SendReport, send_outbox
 from pbem.mail.config import IMAP_URL_VARIABLE, MAILDIR_VARIABLE, SMTP_URL_VARIABLE, MailSettings
 from pbem.mail.factory import open_intake, open_sender
 from pbem.mail.handover import DEFAULT_RETRY_DELAY
+from pbem.mail.imap import ImapOptions
+from pbem.mail.limits import SendLimits, limits_for_host
+from pbem.mail.timing import LOGIN_BACKOFF, Backoff
 from pbem.mail.transport import PollReport
 from pbem.moderator.bots import answer_bot_mail
 from pbem.moderator.desk import Desk
@@ -42,8 +49,6 @@ from pbem.store import (
 log = logging.getLogger("pbem.daemon")
 
 DEFAULT_WAIT_SECONDS = 300.0
-# The wait for mail is cut into slices this long, so a stop request is noticed soon.
-STOP_CHECK_SECONDS = 5.0
 
 
 @dataclass(frozen=True)
@@ -52,6 +57,15 @@ class CycleReport:
     outbox: SendReport
     deadlines: int
     bots: int
+
+    @property
+    def transport_failures(self) -> list[str]:
+        """What failed of the mail servers this cycle (IMAP, TLS, SMTP), for `run --once`."""
+        return [
+            f"{side}: {problem}"
+            for side, problem in (("intake", self.intake.error), ("sending", self.outbox.problem))
+            if problem is not None
+        ]
 
 
 class DatabaseState:
@@ -80,7 +94,10 @@ class Daemon:
         clock: Callable[[], datetime] = utc_now,
         retry_delay: float = DEFAULT_RETRY_DELAY,
         name: str = "pbem",
+        login_backoff: Backoff = LOGIN_BACKOFF,
+        notifier: SystemdNotifier | None = None,
     ) -> None:
+        """`login_backoff`: the wait after a refused login (IMAP or SMTP), doubling each time."""
         # `--gm` on the command line wins over PBEM_GM_ADDRESS.
         self.settings = replace(settings, gm_address=gm_address or settings.gm_address)
         self.gm_address = self.settings.gm_address
@@ -90,9 +107,20 @@ class Daemon:
         if mail.imap is None or mail.smtp is None:
             mail.maildir.mkdir(parents=True, exist_ok=True)
         self.intake = open_intake(
-            mail, self._store, self._poison, DatabaseState(self), retry_delay=retry_delay
+            mail,
+            self._store,
+            self._poison,
+            DatabaseState(self),
+            retry_delay=retry_delay,
+            imap_options=ImapOptions(login_backoff=login_backoff),
         )
         self.sender = open_sender(mail)
+        self.send_limits: SendLimits | None = settings.send_limits or (
+            limits_for_host(mail.smtp.host) if mail.smtp is not None else None
+        )
+        self.send_gate = SendGate(login=login_backoff)
+        self.health = Health(self.engine, self.settings, name, clock)
+        self.notifier = notifier or SystemdNotifier.from_env()
         self._stop = threading.Event()
         self._bell = threading.Event()
         self.alarms = AlarmClock(self.engine, name, self._bell)
@@ -103,17 +131,31 @@ class Daemon:
         intake = self.intake.poll()
         if intake.error:
             log.warning("mail intake: %s", intake.error)
+        # Before the outbox is sent, so a notice to the GM goes out in this cycle.
+        self.health.record("imap", intake_link(intake, self.clock()))
+        self.notifier.alive()
         deadlines = self.run_deadlines()
         run_reminders(self.engine, self.settings, self.clock)
         archive = self.sender if self.settings.uses_maildir else None
         bots = answer_bot_mail(self.engine, self.settings, self.clock, archive)
-        return CycleReport(intake, self.send_outbox(), deadlines, bots)
+        self.notifier.alive()
+        outbox = self.send_outbox()
+        self.health.record("smtp", sender_link(outbox, self.send_gate))
+        return CycleReport(intake, outbox, deadlines, bots)
 
     def run_deadlines(self) -> int:
         return run_deadlines(self.engine, self.settings, self.clock, self.gm_address)
 
     def send_outbox(self) -> SendReport:
-        return send_outbox(self.engine, self.sender, self.settings, self.clock)
+        return send_outbox(
+            self.engine,
+            self.sender,
+            self.settings,
+            self.clock,
+            limits=self.send_limits,
+            gate=self.send_gate,
+            alive=self.notifier.alive,
+        )
 
     def run_forever(self, wait_seconds: float = DEFAULT_WAIT_SECONDS) -> None:
         """Cycle until SIGTERM or SIGINT; the cycle under way when one comes is finished first."""
@@ -129,13 +171,18 @@ class Daemon:
         """Cycle until `stop()`, then close everything (any thread may run this)."""
         log.info("pbem daemon started for %s", self.settings.address)
         self.alarms.start()
+        self.health.started(wait_seconds)
+        self.notifier.ready()
         try:
             while not self._stop.is_set():
                 self._bell.clear()  # this cycle reads every deadline due, rung or not
-                self.cycle()
+                report = self.cycle()
                 self.alarms.sync()
+                self.notifier.status(_summary(report))
                 self._wait(wait_seconds)
         finally:
+            self.notifier.stopping()
+            self.health.stopped()
             self.close()
             log.info("pbem daemon stopped")
 
@@ -146,22 +193,24 @@ class Daemon:
         self.alarms.stop()
         self.intake.close()
         self.sender.close()
+        self.notifier.close()
         self.engine.dispose()
 
     def _wait(self, seconds: float) -> None:
         """Until new mail, an alarm (a deadline or reminder is due), a stop, or `seconds`."""
-        waited = 0.0
-        while waited < seconds and not self._stop.is_set() and not self._bell.is_set():
-            step = min(STOP_CHECK_SECONDS, seconds - waited)
-            if self.intake.wait_for_mail(step):
-                return
-            waited += step
+        self.intake.wait_for_mail(seconds, self._interrupted)
+
+    def _interrupted(self) -> bool:
+        """Asked every second or so while waiting: the loop is alive, and should it stop?"""
+        self.notifier.alive()
+        return self._stop.is_set() or self._bell.is_set()
 
     def _on_signal(self, signum: int, _frame: FrameType | None) -> None:
         log.info("%s received: stopping after this cycle", signal.Signals(signum).name)
         self.stop()
 
     def _store(self, raw: bytes, source: str) -> bool:
+        self.notifier.alive()
         with session_scope(self.engine) as session:
             result = handle_inbound(Desk(session, self.settings, self.clock), raw, source)
         log.info(
@@ -211,4 +260,13 @@ def mail_settings(settings: Settings) -> MailSettings:
             MAILDIR_VARIABLE: settings.maildir,
             **dict(settings.mail_files),
         }
+    )
+
+
+def _summary(report: CycleReport) -> str:
+    """One line for `systemctl status`."""
+    failures = "; ".join(report.transport_failures)
+    return (
+        f"received {report.intake.stored}, sent {report.outbox.sent}, "
+        f"deferred {report.outbox.deferred}" + (f"; {failures}" if failures else "")
     )

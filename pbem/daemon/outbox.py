@@ -1,22 +1,40 @@
-"""Sending the outbox: each due email to the sender, its row updated in a transaction of its own."""
+"""Sending the outbox: each due email to the sender, its row updated in a transaction of its own,
+within the provider's sending limits.
+
+What the server's answer means (`pbem.mail.smtp_replies`) decides what happens next:
+- sent: the row is `sent`;
+- refused for good: `failed`, and the GM hears of it (`record_undeliverable`);
+- temporary (4xx, no connection): tried again after 1 min, 2, 4, ... at most hourly;
+- a sending limit (rate or quota): the row waits, and so does all sending, a minute doubling to
+  an hour (`SendGate`);
+- the login or TLS refused: nothing is sent until the gate opens again (a minute doubling to an
+  hour), no row is charged for it; the daemon tells the GM.
+Deferred mail (tried, not yet sent) older than `give_up_hours` is given up: `failed`, reported.
+"""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from sqlalchemy import Engine
+from sqlmodel import Session
 
-from pbem.mail.timing import next_attempt_delay
+from pbem.mail.limits import SendLimits
+from pbem.mail.timing import LOGIN_BACKOFF, SEND_BACKOFF, Backoff, next_attempt_delay
 from pbem.mail.transport import Sender, SendResult
 from pbem.moderator.desk import Desk
 from pbem.moderator.undeliverable import record_undeliverable
 from pbem.settings import Settings
 from pbem.store import OutboxRow, due_outbox, session_scope
+from pbem.store.operations import sent_since, stale_deferred
 
 log = logging.getLogger("pbem.daemon")
+
+MINUTE = timedelta(minutes=1)
+DAY = timedelta(days=1)
 
 
 @dataclass
@@ -24,25 +42,87 @@ class SendReport:
     sent: int = 0
     deferred: int = 0
     failed: int = 0
+    given_up: int = 0
+    problem: str | None = None
+    """The server could not be reached, or refused the session: a transport failure."""
+    needs_person: bool = False
+    """The problem is a refused login or TLS: only a change of settings cures it."""
+    held_back: str | None = None
+    """Why sending stopped before the outbox was empty: a sending limit, or a closed gate."""
+    paused: bool = False
+    """Nothing was tried: the gate was closed."""
+
+
+@dataclass
+class SendGate:
+    """Whether sending may go on: closed for a while after a sending limit answer or a refused
+    login, longer each time in a row, open again after the first email that goes out."""
+
+    throttle: Backoff = SEND_BACKOFF
+    login: Backoff = LOGIN_BACKOFF
+    open_at: datetime | None = None
+    closures: int = 0
+    reason: str | None = None
+    needs_person: bool = False
+    _last: Backoff | None = field(default=None, init=False)
+
+    def is_open(self, now: datetime) -> bool:
+        return self.open_at is None or now >= self.open_at
+
+    def close(self, now: datetime, reason: str, needs_person: bool) -> datetime:
+        backoff = self.login if needs_person else self.throttle
+        self.closures = self.closures + 1 if backoff is self._last else 1
+        self._last = backoff
+        self.open_at = now + timedelta(seconds=backoff.delay(self.closures))
+        self.reason, self.needs_person = reason, needs_person
+        return self.open_at
+
+    def reopen(self) -> None:
+        self.open_at, self.closures, self.reason, self.needs_person = None, 0, None, False
+        self._last = None
 
 
 def send_outbox(
-    engine: Engine, sender: Sender, settings: Settings, clock: Callable[[], datetime]
+    engine: Engine,
+    sender: Sender,
+    settings: Settings,
+    clock: Callable[[], datetime],
+    *,
+    limits: SendLimits | None = None,
+    gate: SendGate | None = None,
+    alive: Callable[[], None] = lambda: None,
 ) -> SendReport:
-    """Send every due email once; stop early when the mail server cannot be reached at all.
+    """Send every due email once, as far as `limits` and `gate` allow; stop early when the
+    mail server cannot be reached at all or refuses the session.
 
     One row per transaction, so an email that was handed over is marked sent before the next is
-    tried: a crash resends at most the one in flight.
+    tried: a crash resends at most the one in flight. `alive` is called after each email.
     """
-    report = SendReport()
+    gate = gate or SendGate()
+    report = SendReport(given_up=give_up_stale(engine, settings, clock))
+    if not gate.is_open(clock()):
+        report.held_back = f"sending paused until {gate.open_at:%H:%M:%S} UTC: {gate.reason}"
+        report.paused = True
+        return report
     while True:
+        alive()
         with session_scope(engine) as session:
+            room = None if limits is None else _room(session, limits, clock())
             rows = due_outbox(session, now=clock(), limit=1)
             if not rows:
                 return report
+            if room == 0:
+                report.held_back = f"the sending limit ({limits}) is reached"
+                log.info("outbox: %s; the rest waits", report.held_back)
+                return report
             row = rows[0]
             result = sender.send(row.raw, [row.to_address], settings.address)
-            unreachable = _record(row, result, clock())
+            if result.blocked:
+                report.problem, report.needs_person = result.blocked, True
+                until = gate.close(clock(), result.blocked, needs_person=True)
+                log.error("sending stopped until %s: %s", f"{until:%H:%M:%S}", result.blocked)
+                return report
+            unreachable = _record(row, result, clock(), gate)
             session.add(row)
             if row.status == "failed" and row.kind != "gm":
                 record_undeliverable(
@@ -52,17 +132,62 @@ def send_outbox(
                     row.game_id,
                 )
         _count(report, row)
+        if row.status == "sent":
+            gate.reopen()
+        if result.throttled:
+            report.held_back = f"the provider's sending limit: {row.last_error}"
+            return report
         if unreachable:
+            report.problem = row.last_error
             return report
 
 
-def _record(row: OutboxRow, result: SendResult, now: datetime) -> bool:
+def give_up_stale(engine: Engine, settings: Settings, clock: Callable[[], datetime]) -> int:
+    """Fail and report every deferred email older than `settings.give_up_hours`; how many."""
+    before = clock() - timedelta(hours=settings.give_up_hours)
+    with session_scope(engine) as session:
+        rows = stale_deferred(session, before)
+        for row in rows:
+            row.status = "failed"
+            row.last_error = (
+                f"given up after {settings.give_up_hours:g} h and {row.attempts} attempts: "
+                f"{row.last_error}"
+            )
+            session.add(row)
+            log.error("outbox %s to %s: %s", row.id, row.to_address, row.last_error)
+            if row.kind != "gm":
+                record_undeliverable(
+                    Desk(session, settings, clock), row.to_address, row.last_error, row.game_id
+                )
+        return len(rows)
+
+
+def _room(session: Session, limits: SendLimits, now: datetime) -> int | None:
+    if not (limits.per_minute or limits.per_day):
+        return None  # no need to count
+    return limits.room(sent_since(session, now - MINUTE), sent_since(session, now - DAY))
+
+
+def _record(row: OutboxRow, result: SendResult, now: datetime, gate: SendGate) -> bool:
     """Update `row` from the result; True when the server was not reached (no reply code)."""
     if result.permanent:
         failure = result.permanent[0]
         row.status = "failed"
         row.last_error = f"{failure.code} {failure.reason}"
         log.error("outbox %s to %s refused for good: %s", row.id, row.to_address, row.last_error)
+        return False
+    if result.throttled:
+        failure = result.throttled[0]
+        row.attempts += 1
+        row.last_error = f"{failure.code} {failure.reason}"
+        row.next_attempt_at = gate.close(now, row.last_error, needs_person=False)
+        log.warning(
+            "outbox %s to %s deferred: the provider's sending limit (%s); sending paused until %s",
+            row.id,
+            row.to_address,
+            row.last_error,
+            f"{row.next_attempt_at:%H:%M:%S}",
+        )
         return False
     if result.temporary:
         failure = result.temporary[0]

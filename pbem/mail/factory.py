@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pbem.mail.config import MailSettings
 from pbem.mail.handover import DEFAULT_RETRY_DELAY, HandOver
-from pbem.mail.imap import ImapIntake
+from pbem.mail.imap import ImapIntake, ImapOptions
 from pbem.mail.maildir import MaildirIntake, MaildirSender
 from pbem.mail.smtp import SmtpSender
 from pbem.mail.transport import Intake, KeyValueState, ReportPoison, Sender, StoreMessage
@@ -16,10 +16,11 @@ def open_intake(
     on_poison: ReportPoison,
     state: KeyValueState,
     retry_delay: float = DEFAULT_RETRY_DELAY,
+    imap_options: ImapOptions | None = None,
 ) -> Intake:
     handover = HandOver(store, on_poison, retry_delay=retry_delay)
     if settings.imap is not None:
-        return ImapIntake(settings.imap, handover, state)
+        return ImapIntake(settings.imap, handover, state, imap_options or ImapOptions())
     return MaildirIntake(settings.maildir, handover)
 
 

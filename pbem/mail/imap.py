@@ -25,9 +25,20 @@ from functools import partial
 from urllib.parse import quote
 
 from pbem.mail.config import ImapConfig
+from pbem.mail.errors import MailError, tls_misconfigured
 from pbem.mail.handover import HandOver, Verdict
 from pbem.mail.imap_session import SESSION_ERRORS, ImapSession
-from pbem.mail.timing import RECONNECT_BACKOFF, Backoff, Clock, Sleep, wait_until
+from pbem.mail.timing import (
+    LOGIN_BACKOFF,
+    RECONNECT_BACKOFF,
+    Backoff,
+    Clock,
+    Interrupted,
+    Sleep,
+    never,
+    pause,
+    wait_until,
+)
 from pbem.mail.transport import KeyValueState, PollReport
 
 log = logging.getLogger(__name__)
@@ -51,14 +62,17 @@ class ImapOptions:
     """False: wait by polling every `poll_interval` even where the server offers IDLE."""
     poll_interval: float = 30.0
     reconnect: Backoff = RECONNECT_BACKOFF
+    login_backoff: Backoff = LOGIN_BACKOFF
+    """After a refused login, a TLS certificate refused or a missing folder."""
     processed_folder: str = PROCESSED_FOLDER
     failed_folder: str = FAILED_FOLDER
 
 
 @dataclass
 class ImapIntake:
-    """An `Intake` over IMAP. Reconnects by itself; raises MailError only for what a person must
-    fix (credentials, a missing folder)."""
+    """An `Intake` over IMAP. Reconnects by itself: soon after a dropped connection, after a
+    minute doubling to an hour when what failed needs a person (credentials, a certificate, a
+    missing folder), so a wrong password does not lock the account."""
 
     config: ImapConfig
     handover: HandOver
@@ -68,6 +82,7 @@ class ImapIntake:
     clock: Clock = time.monotonic
     _session: ImapSession | None = field(default=None, init=False)
     _failed_connects: int = field(default=0, init=False)
+    _needs_person: bool = field(default=False, init=False)
     _next_connect_at: float = field(default=0.0, init=False)
     _last_error: str | None = field(default=None, init=False)
     # Committed (or reported) but not yet acknowledged on the server, by UID: finished first on
@@ -89,6 +104,9 @@ class ImapIntake:
             session = self._connected_session()
             if session is None:
                 report.error = self._last_error
+                report.needs_person = self._needs_person
+                report.retry_in = max(0.0, self._next_connect_at - self.clock())
+                report.failures = self._failed_connects
                 return report
             try:
                 self._pass(session, report)
@@ -98,24 +116,25 @@ class ImapIntake:
                 report.error = self._last_error
         return report
 
-    def wait_for_mail(self, timeout: float) -> bool:
+    def wait_for_mail(self, timeout: float, interrupted: Interrupted = never) -> bool:
         deadline = self.clock() + timeout
-        while (remaining := deadline - self.clock()) > 0:
+        while (remaining := deadline - self.clock()) > 0 and not interrupted():
             session = self._session
             if session is None:
                 # Mail may have come while the connection was down: look once reconnected.
-                return self._reconnect_before(deadline)
+                return self._reconnect_before(deadline, interrupted)
             try:
                 if self._has_due_mail(session):
                     return True
                 if session.can_idle and self.options.use_idle:
-                    return session.idle_until_mail(remaining, self.clock)
+                    return session.idle_until_mail(remaining, self.clock, interrupted)
                 return wait_until(
                     partial(self._has_due_mail, session),
                     remaining,
                     self.options.poll_interval,
                     self.sleep,
                     self.clock,
+                    interrupted,
                 )
             except SESSION_ERRORS as error:
                 self._drop(error)
@@ -186,13 +205,17 @@ class ImapIntake:
             self._connect()
         return self._session
 
-    def _reconnect_before(self, deadline: float) -> bool:
-        while self._connected_session() is None:
+    def _reconnect_before(self, deadline: float, interrupted: Interrupted) -> bool:
+        """Reconnects when the backoff allows, before `deadline`: True once connected. After a
+        failure only a person can cure, False at once, so the daemon's cycle reports it."""
+        while True:
             wake_at = min(self._next_connect_at, deadline)
-            if self.clock() >= deadline:
+            if not pause(max(0.0, wake_at - self.clock()), self.sleep, self.clock, interrupted):
                 return False
-            self.sleep(max(0.0, wake_at - self.clock()))
-        return True
+            if self._connected_session() is not None:
+                return True
+            if self.clock() >= deadline or self._needs_person:
+                return False
 
     def _connect(self) -> None:
         options = self.options
@@ -203,18 +226,36 @@ class ImapIntake:
                 options.failed_folder,
                 options.command_timeout,
             )
+        except MailError as error:
+            self._back_off(error, needs_person=True)
+            return
         except SESSION_ERRORS as error:
-            self._failed_connects += 1
-            delay = options.reconnect.delay(self._failed_connects)
-            self._next_connect_at = self.clock() + delay
-            self._last_error = f"cannot reach {self.config.address}: {error}"
-            log.warning("%s; next attempt in %.1fs", self._last_error, delay)
+            self._back_off(error, needs_person=tls_misconfigured(error))
             return
         self._failed_connects = 0
+        self._needs_person = False
         self._last_error = None
         self._note_uidvalidity(session.uidvalidity)
         self._session = session
         log.info("connected to %s", self.config.address)
+
+    def _back_off(self, error: Exception, needs_person: bool) -> None:
+        """Wait before the next attempt: soon after a dropped connection; a minute, doubling to
+        an hour, after what only a person cures (trying again soon would lock the account)."""
+        first = needs_person and not self._needs_person
+        # The count starts anew when the kind of failure changes: each has its own backoff.
+        same_kind = needs_person == self._needs_person
+        self._failed_connects = self._failed_connects + 1 if same_kind else 1
+        self._needs_person = needs_person
+        backoff = self.options.login_backoff if needs_person else self.options.reconnect
+        delay = backoff.delay(self._failed_connects)
+        self._next_connect_at = self.clock() + delay
+        if needs_person:
+            self._last_error = f"{self.config.address}: {error}"
+        else:
+            self._last_error = f"cannot reach {self.config.address}: {error}"
+        level = logging.ERROR if first else logging.WARNING
+        log.log(level, "%s; next attempt in %gs", self._last_error, delay)
 
     def _note_uidvalidity(self, uidvalidity: int) -> None:
         known = self.state.get(self.state_key)

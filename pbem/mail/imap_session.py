@@ -7,6 +7,7 @@ import ssl
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
+from typing import Any
 
 from imapclient import IMAPClient
 from imapclient.exceptions import IMAPClientError, LoginError
@@ -14,7 +15,7 @@ from imapclient.exceptions import IMAPClientError, LoginError
 from pbem.mail.config import ImapConfig
 from pbem.mail.errors import MailError
 from pbem.mail.oauth import SaslMechanism, TokenFile
-from pbem.mail.timing import Clock
+from pbem.mail.timing import WAKE_CHECK_SECONDS, Clock, Interrupted, never
 from pbem.mail.tls import (
     TlsFailure,
     TlsMode,
@@ -134,21 +135,42 @@ class ImapSession:
             # Without UIDPLUS the only expunge there is removes every message marked deleted.
             self.client.expunge()
 
-    def idle_until_mail(self, timeout: float, clock: Clock) -> bool:
-        """IDLE until the server announces new mail (True) or `timeout` passes (False).
+    def idle_until_mail(
+        self, timeout: float, clock: Clock, interrupted: Interrupted = never
+    ) -> bool:
+        """IDLE until the server announces new mail (True), `timeout` passes or `interrupted`
+        says so (False). One IDLE lasts until then, renewed only every `IDLE_RENEWAL`: asking
+        `interrupted` between two waits for the server's responses sends nothing.
 
         Raises ConnectionResetError when the server says goodbye while idling.
         """
         deadline = clock() + timeout
-        while (remaining := deadline - clock()) > 0:
+        while (remaining := deadline - clock()) > 0 and not interrupted():
             self.client.idle()
-            responses = self.client.idle_check(timeout=min(remaining, IDLE_RENEWAL))
-            if any(response[0] == b"BYE" for response in responses):
-                raise ConnectionResetError("the IMAP server closed the connection (BYE)")
+            responses = self._idle_responses(
+                clock() + min(remaining, IDLE_RENEWAL), clock, interrupted
+            )
             _, late_responses = self.client.idle_done()
             if any(_announces_mail(response) for response in [*responses, *late_responses]):
                 return True
         return False
+
+    def _idle_responses(self, until: float, clock: Clock, interrupted: Interrupted) -> list[Any]:
+        """The server's responses while idling, up to `until`, the first mail or an interruption."""
+        responses: list[Any] = []
+        while (left := until - clock()) > 0 and not interrupted():
+            step = min(left, WAKE_CHECK_SECONDS)
+            started = clock()
+            arrived = self.client.idle_check(timeout=step)
+            if any(response[0] == b"BYE" for response in arrived):
+                raise ConnectionResetError("the IMAP server closed the connection (BYE)")
+            # imapclient answers a closed connection with no responses at once, not an error.
+            if not arrived and clock() - started < step / 2:
+                raise ConnectionResetError("the IMAP server closed the connection")
+            responses.extend(arrived)
+            if any(_announces_mail(response) for response in arrived):
+                break
+        return responses
 
     def close(self) -> None:
         try:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from pbem.mail.errors import MailError
 from pbem.mail.handover import HandOver, Verdict
-from pbem.mail.timing import Clock, Sleep, wait_until
+from pbem.mail.timing import Clock, Interrupted, Sleep, never, wait_until
 from pbem.mail.transport import PollReport, SendResult
 
 INBOX = "inbox"
@@ -79,8 +79,10 @@ class MaildirIntake:
                 report.retry_later += 1
         return report
 
-    def wait_for_mail(self, timeout: float) -> bool:
-        return wait_until(self._has_due_mail, timeout, self.poll_interval, self.sleep, self.clock)
+    def wait_for_mail(self, timeout: float, interrupted: Interrupted = never) -> bool:
+        return wait_until(
+            self._has_due_mail, timeout, self.poll_interval, self.sleep, self.clock, interrupted
+        )
 
     def close(self) -> None:
         self._inbox.close()

@@ -1,9 +1,10 @@
-"""Sending over SMTP: one connection kept for a batch, failures sorted into retry-later and final.
+"""Sending over SMTP: one connection kept for a batch, failures sorted by what they mean.
 
-Temporary (retry with `next_attempt_delay`): no connection, a dropped one, a 4xx reply, or a
-refusal of the session itself (login, HELO), which a person fixes in PBEM_SMTP_URL without the
-message being at fault. Permanent: a 5xx reply to a recipient (that address bounced), or to the
-message as a whole (sending the same bytes again would be refused again).
+Temporary (retry with `next_attempt_delay`): no connection, a dropped one, a 4xx reply.
+Throttled: the provider's sending limit (`smtp_replies` says which answers are). Blocked: the
+login or the TLS it needs was refused, which a person fixes in the settings without the message
+being at fault. Permanent: a 5xx reply to a recipient (that address bounced), or to the message
+as a whole (sending the same bytes again would be refused again).
 """
 
 from __future__ import annotations
@@ -12,12 +13,12 @@ import logging
 import re
 import smtplib
 import time
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from pbem.mail.config import SmtpConfig
+from pbem.mail.smtp_replies import needs_person, sorted_by_reply, text_of, whole_message_refused
 from pbem.mail.smtp_session import open_smtp
-from pbem.mail.transport import RecipientFailure, SendResult
+from pbem.mail.transport import SendResult
 
 log = logging.getLogger(__name__)
 
@@ -54,16 +55,20 @@ class SmtpSender:
                 refused = self._connection().sendmail(sender, to, wire)
             self._last_used = time.monotonic()
         except smtplib.SMTPRecipientsRefused as error:
-            return _sorted_by_reply(to, error.recipients)
+            return sorted_by_reply(to, error.recipients)
         except (smtplib.SMTPSenderRefused, smtplib.SMTPDataError) as error:
-            return _whole_message_refused(to, error.smtp_code, error.smtp_error)
+            return whole_message_refused(to, error.smtp_code, error.smtp_error)
         except OSError as error:  # includes every other smtplib error: the session failed
             self._discard()
             log.warning("sending to %s via %s failed: %s", to, self.config.address, error)
-            code = error.smtp_code if isinstance(error, smtplib.SMTPResponseException) else 0
-            reason = f"{self.config.address}: {_reason(error)}"
-            return SendResult(temporary=tuple(RecipientFailure(a, code, reason) for a in to))
-        return _sorted_by_reply(to, refused)
+            if needs_person(error):
+                return SendResult(blocked=f"{self.config.address}: {_reason(error)}")
+            if isinstance(error, smtplib.SMTPResponseException):
+                code, text = error.smtp_code, text_of(error.smtp_error)
+            else:
+                code, text = 0, str(error) or type(error).__name__
+            return whole_message_refused(to, code, text, where=f"{self.config.address}: ")
+        return sorted_by_reply(to, refused)
 
     def close(self) -> None:
         if self._smtp is None:
@@ -101,32 +106,7 @@ class SmtpSender:
             self._smtp = None
 
 
-def _sorted_by_reply(to: Iterable[str], refused: Mapping[str, tuple[int, bytes]]) -> SendResult:
-    delivered = tuple(address for address in to if address not in refused)
-    temporary: list[RecipientFailure] = []
-    permanent: list[RecipientFailure] = []
-    for address, (code, message) in refused.items():
-        failure = RecipientFailure(address, code, _text(message))
-        (permanent if _is_permanent(code) else temporary).append(failure)
-    return SendResult(delivered, tuple(temporary), tuple(permanent))
-
-
-def _whole_message_refused(to: Iterable[str], code: int, message: bytes | str) -> SendResult:
-    failures = tuple(RecipientFailure(address, code, _text(message)) for address in to)
-    if _is_permanent(code):
-        return SendResult(permanent=failures)
-    return SendResult(temporary=failures)
-
-
-def _is_permanent(code: int) -> bool:
-    return 500 <= code < 600
-
-
 def _reason(error: OSError) -> str:
     if isinstance(error, smtplib.SMTPResponseException):
-        return f"{error.smtp_code} {_text(error.smtp_error)}"
+        return f"{error.smtp_code} {text_of(error.smtp_error)}"
     return str(error) or type(error).__name__
-
-
-def _text(message: bytes | str) -> str:
-    return message.decode(errors="replace") if isinstance(message, bytes) else message

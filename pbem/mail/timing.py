@@ -8,6 +8,16 @@ from dataclasses import dataclass
 
 Clock = Callable[[], float]
 Sleep = Callable[[float], None]
+Interrupted = Callable[[], bool]
+"""Asked at least every `WAKE_CHECK_SECONDS` while waiting: True ends the wait early (a stop
+request, an alarm). Asking costs no server round trip, so a long IDLE stays one IDLE."""
+
+WAKE_CHECK_SECONDS = 1.0
+
+
+def never() -> bool:
+    """The `Interrupted` of a wait nothing cuts short."""
+    return False
 
 
 @dataclass(frozen=True)
@@ -29,6 +39,9 @@ class Backoff:
 SEND_BACKOFF = Backoff(first=60.0, cap=3600.0)
 # A dropped mail server connection: retried within a second, then at most every minute.
 RECONNECT_BACKOFF = Backoff(first=1.0, cap=60.0)
+# A login the server refused (or a TLS failure): a minute, doubling to an hour, so a wrong
+# password costs a few dozen failed logins a day instead of hundreds an hour.
+LOGIN_BACKOFF = Backoff(first=60.0, cap=3600.0)
 
 
 def next_attempt_delay(attempts: int, backoff: Backoff = SEND_BACKOFF) -> float:
@@ -42,13 +55,26 @@ def wait_until(
     interval: float,
     sleep: Sleep = time.sleep,
     clock: Clock = time.monotonic,
+    interrupted: Interrupted = never,
 ) -> bool:
-    """Checks `condition` every `interval` seconds; True as soon as it holds, False at timeout."""
+    """Checks `condition` every `interval` seconds; True as soon as it holds, False at timeout
+    or once `interrupted`."""
     deadline = clock() + timeout
     while True:
         if condition():
             return True
         remaining = deadline - clock()
-        if remaining <= 0:
+        if remaining <= 0 or not pause(min(interval, remaining), sleep, clock, interrupted):
             return False
-        sleep(min(interval, remaining))
+
+
+def pause(
+    seconds: float, sleep: Sleep, clock: Clock = time.monotonic, interrupted: Interrupted = never
+) -> bool:
+    """Sleeps `seconds` in slices, asking `interrupted` between them; False when interrupted."""
+    until = clock() + seconds
+    while (remaining := until - clock()) > 0:
+        if interrupted():
+            return False
+        sleep(min(remaining, WAKE_CHECK_SECONDS))
+    return not interrupted()

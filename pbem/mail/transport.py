@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from pbem.mail.timing import Interrupted, never
+
 StoreMessage = Callable[[bytes, str], bool]
 """store(raw, source) -> True once the message's effect is durably committed."""
 
@@ -52,6 +54,13 @@ class PollReport:
     poisoned: int = 0
     error: str | None = None
     """A connection problem that cut the pass short; the intake reconnects by itself."""
+    needs_person: bool = False
+    """The error is one only a person can cure (a refused login, a TLS failure, a missing
+    folder): the intake tries again after a minute, doubling to an hour, and says so here."""
+    retry_in: float | None = None
+    """Seconds until the intake next tries to connect, while it is not connected."""
+    failures: int = 0
+    """Connection attempts that failed in a row, while it is not connected."""
 
 
 class Intake(Protocol):
@@ -59,8 +68,9 @@ class Intake(Protocol):
 
     def poll(self) -> PollReport: ...
 
-    def wait_for_mail(self, timeout: float) -> bool:
-        """Blocks until new mail may be there (True) or `timeout` seconds pass (False).
+    def wait_for_mail(self, timeout: float, interrupted: Interrupted = never) -> bool:
+        """Blocks until new mail may be there (True) or `timeout` seconds pass (False), asking
+        `interrupted` every second or so (False as soon as it says True).
 
         Call `poll` afterwards either way: failed messages become due again with time.
         """
@@ -85,10 +95,16 @@ class SendResult:
     delivered: tuple[str, ...] = ()
     temporary: tuple[RecipientFailure, ...] = ()
     permanent: tuple[RecipientFailure, ...] = ()
+    throttled: tuple[RecipientFailure, ...] = ()
+    """Refused for the provider's sending limit (rate or quota): not the message's fault; send
+    nothing more for a while, then this message again."""
+    blocked: str | None = None
+    """The session failed in a way only a person can cure (login refused, TLS failure): nothing
+    was sent, and nothing will be until the settings change."""
 
     @property
     def ok(self) -> bool:
-        return not self.temporary and not self.permanent
+        return not (self.temporary or self.permanent or self.throttled or self.blocked)
 
 
 class Sender(Protocol):

@@ -175,6 +175,7 @@ class OutboxRow(StoreModel, table=True):
     __table_args__ = (
         one_of("status", OutboxStatus),
         Index(None, "status", "next_attempt_at"),
+        Index(None, "sent_at"),  # counting what went out in the last minute and day
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -209,3 +210,33 @@ class CounterRow(StoreModel, table=True):
 
     name: str = Field(primary_key=True, sa_type=String(64))
     value: int = 0
+
+
+class DaemonStatusRow(StoreModel, table=True):
+    """What each daemon (by `pbem run --name`) last saw of its mail servers, for `pbem status`.
+
+    Per server (`imap_`, `smtp_`): the last successful contact, the problem since (if any),
+    whether only a person can cure it (a refused login, a certificate), how many attempts in a
+    row failed, when the next one is due, and when the game master was told of this problem.
+    """
+
+    __tablename__ = "daemon_status"
+
+    name: str = Field(primary_key=True, sa_type=String(40))
+    started_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    beat_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    """The end of the daemon's last cycle; it cycles at least every `wait_seconds`."""
+    wait_seconds: float = 300.0
+    stopped_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    imap_ok_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    imap_problem: str | None = Field(default=None, sa_type=Text)
+    imap_needs_person: bool = False
+    imap_failures: int = 0
+    imap_retry_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    imap_told_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    smtp_ok_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    smtp_problem: str | None = Field(default=None, sa_type=Text)
+    smtp_needs_person: bool = False
+    smtp_failures: int = 0
+    smtp_retry_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    smtp_told_at: datetime | None = Field(default=None, sa_type=UtcDateTime)

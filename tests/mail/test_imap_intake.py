@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
+import time
+
 import pytest
 
 from pbem.mail.config import parse_imap_url
-from pbem.mail.errors import MailError
 from pbem.mail.handover import DECLINED
 from pbem.mail.imap import ImapIntake, ImapOptions
 from pbem.mail.imap_session import server_folder_name
@@ -206,11 +208,34 @@ def test_failure_counts_start_over_when_uids_are_renumbered(
     assert inbox_ids(dovecot) == [("<order-1@example.org>", False)]
 
 
-def test_wrong_password_is_an_error_a_person_can_fix(dovecot: DovecotServer) -> None:
+def test_wrong_password_is_an_error_a_person_can_fix_and_waits_a_minute(
+    dovecot: DovecotServer,
+) -> None:
     wrong = parse_imap_url(f"imap://moderator:wrong@{dovecot.host}:{dovecot.port}/INBOX?insecure=1")
     intake = ImapIntake(wrong, RecordingStore().handover(), MemoryState())
-    with pytest.raises(MailError, match=r"refused the login.*PBEM_IMAP_URL"):
-        intake.poll()
+    report = intake.poll()
+    again = intake.poll()  # a moment later: no second login so soon
+
+    assert report.needs_person and report.stored == 0
+    assert re.search(r"refused the login.*PBEM_IMAP_URL", report.error or "")
+    assert report.retry_in is not None and 55 < report.retry_in <= 60
+    assert again.error == report.error and again.needs_person
+    assert failed_logins(dovecot) == 1
+
+
+def failed_logins(dovecot: DovecotServer) -> int:
+    """Dovecot logs a failed login when the client disconnects: give it a moment to."""
+    deadline = time.monotonic() + 2.0
+    while "auth failed" not in dovecot.log_text() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.2)  # and any second one as long
+    return dovecot.log_text().count("auth failed")
+
+
+def test_tls_to_a_server_without_it_is_an_error_a_person_can_fix(dovecot: DovecotServer) -> None:
+    plain = parse_imap_url(f"imaps://moderator:x@{dovecot.host}:{dovecot.port}/INBOX")
+    report = ImapIntake(plain, RecordingStore().handover(), MemoryState()).poll()
+    assert report.needs_person and report.retry_in is not None and report.retry_in > 55
 
 
 def test_a_missing_folder_is_an_error_a_person_can_fix(
@@ -218,8 +243,9 @@ def test_a_missing_folder_is_an_error_a_person_can_fix(
 ) -> None:
     config = parse_imap_url(dovecot.imap_url(folder="Orders"))
     intake = ImapIntake(config, recorder.handover(), MemoryState())
-    with pytest.raises(MailError, match="'Orders' does not exist"):
-        intake.poll()
+    report = intake.poll()
+    assert report.needs_person
+    assert "'Orders' does not exist" in (report.error or "")
 
 
 @pytest.mark.parametrize("capabilities", ["IMAP4rev1 NAMESPACE", "IMAP4rev1 UIDPLUS"])

@@ -99,14 +99,15 @@ def test_credentials_in_the_url_log_in() -> None:
         assert result.ok and len(server.wait_for(1)) == 1
 
 
-def test_a_refused_login_is_temporary_not_the_recipients_fault() -> None:
+def test_a_refused_login_blocks_sending_and_is_not_the_recipients_fault() -> None:
     with running_smtpd(credentials={"gm": "s3cret"}) as server:
         url = f"smtp://gm:wrong@{server.host}:{server.port}?insecure=1"
         result = SmtpSender(parse_smtp_url(url), timeout=5.0).send(
             STATUS_EMAIL, ["alice@example.org"], MODERATOR
         )
-        assert result.permanent == ()
-        assert [failure.code for failure in result.temporary] == [535]
+        assert result.permanent == () and result.temporary == () and not result.ok
+        assert result.blocked is not None and "535" in result.blocked
+        assert server.received() == []
 
 
 def test_sending_needs_a_recipient(sender: SmtpSender) -> None:
@@ -123,3 +124,33 @@ def test_a_connection_the_server_dropped_between_two_sends_is_opened_anew_at_onc
 
     assert sender.send(STATUS_EMAIL, ["alice@example.org"], MODERATOR).ok
     assert len({mail.peer for mail in smtp_server.wait_for(2)}) == 2
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "550 5.4.5 Daily user sending limit exceeded",
+        "452 4.5.3 Too many recipients this hour",
+        "554 5.7.0 Sending rate limit exceeded for this account",
+    ],
+)
+def test_a_sending_limit_answer_is_throttled_not_failed(
+    smtp_server: SmtpServer, sender: SmtpSender, reply: str
+) -> None:
+    smtp_server.handler.reply_to("alice@example.org", reply)
+
+    result = sender.send(STATUS_EMAIL, ["alice@example.org"], MODERATOR)
+
+    code, text = reply.split(" ", 1)
+    assert result == SendResult(throttled=(RecipientFailure("alice@example.org", int(code), text),))
+    assert smtp_server.received() == []
+
+
+@pytest.mark.parametrize(
+    "url", ["smtps://{host}:{port}", "smtp://{host}:{port}?starttls=1"], ids=["tls", "starttls"]
+)
+def test_tls_the_server_does_not_speak_blocks_sending(smtp_server: SmtpServer, url: str) -> None:
+    config = parse_smtp_url(url.format(host=smtp_server.host, port=smtp_server.port))
+    result = SmtpSender(config, timeout=5.0).send(STATUS_EMAIL, ["alice@example.org"], MODERATOR)
+    assert result.blocked is not None and result.temporary == () and result.permanent == ()
+    assert smtp_server.received() == []

@@ -75,6 +75,7 @@ service imap-login {{
 }}
 service anvil {{
   chroot =
+{penalty_line}
 }}
 namespace inbox {{
   inbox = yes
@@ -142,17 +143,20 @@ class DovecotServer:
         capabilities: str | None = None,
         tls: SelfSignedCa | None = None,
         oauth_introspection_url: str | None = None,
+        auth_penalty: bool = True,
     ) -> None:
         """`capabilities`: what to announce after login instead of everything Dovecot can do,
         to play an older server (e.g. "IMAP4rev1 NAMESPACE" has neither MOVE nor IDLE).
         `tls`: offer STARTTLS on `port` and TLS from the start on `tls_port`, with this
         certificate. `oauth_introspection_url`: take XOAUTH2 and OAUTHBEARER logins too,
-        checking each token there."""
+        checking each token there. `auth_penalty=False`: answer failed logins at once, not 2, 4,
+        8, 15 s later, so a test sees the client's own waits between attempts."""
         require_dovecot()
         self.users = dict(users)
         self.capabilities = capabilities
         self.tls = tls
         self.oauth_introspection_url = oauth_introspection_url
+        self.auth_penalty = auth_penalty
         self.host = HOST
         self.port = free_port()
         self.tls_port = free_port() if tls else 0
@@ -193,6 +197,11 @@ class DovecotServer:
                 separator=SEPARATOR,
                 capability_line=(
                     f"imap_capability = {self.capabilities}" if self.capabilities else ""
+                ),
+                penalty_line=(
+                    ""
+                    if self.auth_penalty
+                    else "  unix_listener anvil-auth-penalty {\n    mode = 0\n  }"
                 ),
             )
         )
@@ -393,8 +402,9 @@ def running_dovecot(
     capabilities: str | None = None,
     tls: SelfSignedCa | None = None,
     oauth_introspection_url: str | None = None,
+    auth_penalty: bool = True,
 ) -> Iterator[DovecotServer]:
-    server = DovecotServer(users, capabilities, tls, oauth_introspection_url)
+    server = DovecotServer(users, capabilities, tls, oauth_introspection_url, auth_penalty)
     try:
         server.start()
         yield server

@@ -46,6 +46,11 @@ class RecordingHandler:
         with self._lock:
             self._replies[address.lower()] = reply
 
+    def accept(self, address: str) -> None:
+        """Stop refusing `address`."""
+        with self._lock:
+            self._replies.pop(address.lower(), None)
+
     def received(self) -> list[ReceivedMail]:
         with self._lock:
             return list(self._received)
