@@ -346,7 +346,10 @@ class DovecotServer:
             found: list[tuple[bytes, bool]] = []
             for uid in data[0].split():
                 _, parts = client.uid("FETCH", uid, "(FLAGS BODY.PEEK[])")
-                header, body = parts[0]
+                fetched = [part for part in parts if isinstance(part, tuple)]
+                if not fetched:  # the daemon moved it away between SEARCH and FETCH
+                    continue
+                header, body = fetched[0]
                 found.append((body, b"\\Seen" in header))
             return found
 
