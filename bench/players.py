@@ -59,13 +59,14 @@ def start_games(
 
 
 def latest_statuses(raws: Iterable[bytes]) -> dict[str, Status]:
-    """Each recipient's latest status email naming a round and phase, by address."""
+    """Each recipient's latest email naming a round and phase, by address."""
     latest: dict[str, Status] = {}
     for raw in raws:
         message = message_from_bytes(raw, policy=policy.default)
         subject = str(message["Subject"] or "")
         match = ROUND_PHASE.search(subject)
-        if match is None or str(message["Auto-Submitted"]) != "auto-generated":
+        # A status or a reply: the reply to the email that resolved a phase carries the next.
+        if match is None:
             continue
         latest[str(message["To"]).lower()] = Status(
             subject=subject,
