@@ -58,6 +58,42 @@ def test_subject_tag_with_password_line_authenticates(table):
     assert result.status == "accepted"
 
 
+def test_the_game_named_in_the_text_with_a_password_line_authenticates(table):
+    game = _sm(table)
+    body = f"[{game.id}]\nPASSWORD {game.secret(ANN)}\nHIRE 0"
+    result = game.mail(ANN, body, to=SETTINGS.address, subject="my orders")
+    assert result.status == "accepted"
+
+
+def test_a_wrong_password_for_a_named_game_is_told_and_tells_nothing_of_the_game(table):
+    game = _sm(table)
+    before = game.game().row.state
+    answers = []
+    for named in (game.id, "sm-999"):  # a game that exists, and one that does not
+        subject = f"Re: Re: [{named}] Your turn"
+        result = game.mail(ANN, "PASSWORD wrong1\nHIRE 0", to=SETTINGS.address, subject=subject)
+        assert (result.status, result.reason) == ("rejected", "wrong password")
+        answer = game.outbox()[-1]
+        assert answer.kind == "stranger" and answer.to_address == ANN
+        assert read_email(answer.raw).subject == f"Re: [{named}] Your turn"
+        told = letter_text(answer.raw).replace(named, "GAME")
+        answers.append("\n".join(line for line in told.splitlines() if set(line) != {"="}))
+    text = answers[0]
+    assert "names game GAME, but its password" in text and "could not be matched" not in text
+    # Whether the game exists, who plays it and where it stands are not told.
+    assert answers[0] == answers[1]
+    assert "Bo" not in text and BO not in text and "Turn:" not in text
+    assert game.game().row.state == before
+
+
+def test_a_plus_address_with_a_wrong_secret_is_told_as_a_wrong_password(table):
+    game = _sm(table)
+    to = SETTINGS.address.replace("@", f"+{game.id}.nosuch@")
+    result = game.mail(ANN, "HIRE 0", to=to)
+    assert (result.status, result.reason) == ("rejected", "wrong password")
+    assert f"names game {game.id}, but its password" in letter_text(game.outbox()[-1].raw)
+
+
 def test_a_secret_from_another_address_is_accepted_and_copied_to_the_seat(table):
     game = _sm(table)
     raw = game.email(ANN, "HIRE 0").replace(f"From: {ANN}".encode(), b"From: ann@work.example")

@@ -99,11 +99,9 @@ def hire(state: GameState, seat: int, slot: int) -> list[Event]:
             f"{_newcomer(state)}."
         )
     )
-    events.append(
-        Event(
-            f"You paid {cost}, have {player.money} left and hold {len(player.hand)} cards.", (seat,)
-        )
-    )
+    held = len(player.hand)
+    cards = f"{held} card{'s' if held != 1 else ''}"
+    events.append(Event(f"You paid {cost}, have {player.money} left and hold {cards}.", (seat,)))
     _end_turn(state, seat, events)
     return events
 
