@@ -137,7 +137,7 @@ def _footer(game: LoadedGame | None, seat: int | None) -> Footer | None:
 def _letter(
     *,
     to: str,
-    subject: str,
+    headline: str | None,
     kind: str,
     template: str,
     loaded: LoadedGame | None,
@@ -146,9 +146,19 @@ def _letter(
     in_reply_to: str | None = None,
     **context: Any,
 ) -> Letter:
-    """A letter from `template`: the mark line first, then the template, then the seat's footer."""
+    """A letter from `template`: the mark line first, then the template, then the seat's footer.
+    Its subject is the game and its phase after `headline`; with no game, `headline` alone."""
+    words = phase_words(loaded, seat, headline) if loaded else headline or ""
+    subject = f"[{loaded.id}] {words}" if loaded else words
+    title = f"{loaded.kind.title} {loaded.id}: {words}" if loaded else words
     footer = _footer(loaded, seat)
-    body, html = render(template, game_id=loaded.id if loaded else None, footer=footer, **context)
+    body, html = render(
+        template,
+        title=title,
+        game_id=loaded.id if loaded else None,
+        footer=footer,
+        **context,
+    )
     text = f"{ORDERS_ABOVE_MARK}\n\n{body.rstrip()}\n{render_text('_footer', footer=footer)}"
     return Letter(
         to=to,
@@ -168,16 +178,14 @@ def status_letter(
     events: Sequence[Event],
     headline: str | None = None,
 ) -> Letter:
-    words = phase_words(game, seat, headline)
     return _letter(
         to=game.seat(seat).address,
-        subject=f"[{game.id}] {words}",
+        headline=headline,
         kind="status",
         template="status",
         loaded=game,
         seat=seat,
         settings=settings,
-        title=f"{game.kind.title} {game.id}: {words}",
         events=visible_events(game, events, seat),
         **status_context(game, seat),
     )
@@ -209,18 +217,16 @@ def reply_letter(
     context: dict[str, Any] = {"view": None, "examples": [], "deadline": None, "standings": []}
     if game is not None and show_status:
         context = status_context(game, seat)
-    headline = "Not carried out" if verdict == "rejected" else None
-    words = phase_words(game, seat, headline) if game else reply_subject(about)
+    refused = "Not carried out" if verdict == "rejected" else None
     return _letter(
         to=to,
-        subject=f"[{game.id}] {words}" if game else words,
+        headline=refused if game else reply_subject(about),
         kind="reply",
         template="reply",
         loaded=game,
         seat=seat,
         settings=settings,
         in_reply_to=in_reply_to,
-        title=f"{game.kind.title} {game.id}: {words}" if game else words,
         verdict=verdict,
         accepted=list(accepted),
         ignored=list(ignored),
@@ -247,17 +253,15 @@ def notice_letter(
     in_reply_to: str | None = None,
 ) -> Letter:
     """A short message: a GM change, a deadline passed, a word to a stranger."""
-    words = phase_words(game, seat, words) if game else words
     return _letter(
         to=to,
-        subject=f"[{game.id}] {words}" if game else words,
+        headline=words,
         kind=kind,
         template="notice",
         loaded=game,
         seat=seat,
         settings=settings,
         in_reply_to=in_reply_to,
-        title=f"{game.kind.title} {game.id}: {words}" if game else words,
         lines=list(lines),
         why=why,
         help=help_text,
