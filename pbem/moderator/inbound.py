@@ -197,7 +197,8 @@ def _orders(
             desk.postman.post(letter, game.id)
 
     if not parsed.has_orders:
-        reply("rejected", notes=["Your email held no orders."], help_text=_help(game))
+        notes = ["Your email held no orders."]
+        reply("rejected", notes=notes, help_text=_help(game), show_status=True)
         return "rejected", "no orders"
     if parsed.errors:
         problems = [str(error) for error in parsed.errors]

@@ -155,7 +155,10 @@ def test_strangers_get_a_few_replies_an_hour_at_most(table):
 def test_an_email_without_orders_is_answered_with_help_and_rejected(table):
     game = _sm(table)
     assert game.mail(ANN, "Thanks for running this!").status == "rejected"
-    assert "HIRE" in letter_text(game.outbox()[-1].raw)
+    answer = letter_text(game.outbox()[-1].raw)
+    assert "HIRE" in answer
+    # The answer shows the board too: whatever a player answers, the newest email has it.
+    assert "Show Manager (standard game). Turn:" in answer
 
 
 def test_early_order_waits_for_the_turn_and_is_applied_then(table):
