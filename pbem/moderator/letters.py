@@ -38,7 +38,8 @@ class HistoryLine:
 @dataclass(frozen=True)
 class Footer:
     """What ends a letter to a seat: how to answer it, and the game and password for the
-    PASSWORD fallback. `orders_open` is False once the game is over: no request for orders."""
+    PASSWORD fallback. `orders_open` is False unless the game is running: no request for orders
+    while it is paused or once it is over."""
 
     game_id: str
     password: str
@@ -130,7 +131,7 @@ def seat_reply_to(game: LoadedGame, seat: int, settings: Settings) -> str:
 def _footer(game: LoadedGame | None, seat: int | None) -> Footer | None:
     if game is None or seat is None:
         return None
-    orders_open = not game.engine.is_over(game.state)
+    orders_open = game.row.status == "running" and not game.engine.is_over(game.state)
     return Footer(game.id, game.seat(seat).secret, orders_open)
 
 

@@ -11,6 +11,8 @@ from pbem.games.rng import Rng
 from pbem.moderator.desk import Desk
 from pbem.moderator.loaded import LoadedGame, load_game
 from pbem.moderator.start import GameRequest, PlayerSpec, start_game
+from pbem.orders.incoming import parse_message
+from pbem.orders.mime import body_text
 from pbem.orders.quotes import ORDERS_ABOVE_MARK
 from pbem.store import InboundRow, session_scope
 from tests.journeys.mail_client import Player, Received
@@ -117,6 +119,14 @@ class Journey:
             assert mail.subject.endswith("Your turn"), mail.subject
             assert f"Turn: {player.name} (you)." in mail.text
         assert "Deadline:" in mail.text
+
+    def written_by(self, player: Player) -> list[str]:
+        """The text of every email `player` sent the moderator, as the moderator stored it."""
+        with Session(self.daemon.engine) as session:
+            rows = session.exec(select(InboundRow).order_by(col(InboundRow.id))).all()
+            raws = [row.raw for row in rows]
+        sender = f"From: {player.name} <{player.address}>".encode()
+        return [body_text(parse_message(raw)) for raw in raws if sender in raw]
 
     def inbound_statuses(self) -> list[str]:
         with Session(self.daemon.engine) as session:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pbem.daemon import Daemon
 from pbem.games.rng import Rng
+from pbem.orders.quotes import ORDERS_ABOVE_MARK
 from tests.journeys.journey import Journey
 from tests.journeys.mail_client import Player
 from tests.support.dovecot import DovecotServer
@@ -61,5 +62,12 @@ def test_a_status_pasted_under_the_orders_with_no_quote_header_is_not_read(
     players = people(2, pasting=1)
     journey = Journey.start(daemon, dovecot, smtp_server, "bigtime", players, seed=23)
     play_to_the_end(journey, seed=23)
-    # Bo's emails held the whole status (its example orders too) under the orders.
-    assert any("BID" in mail.text for mail in players[1].inbox)
+    # Bo's emails held the whole email answered, its example orders too, under the orders, with
+    # no quote header and no `>`; only the orders above the mark line were read.
+    pasted = journey.written_by(players[1])
+    assert len(pasted) == 12
+    for text in pasted:
+        orders, mark, under = text.partition(ORDERS_ABOVE_MARK)
+        assert mark and "\n>" not in text and " wrote:" not in text
+        assert "It is your move" in under and "BID" in under
+        assert "BID" in orders or "HEADLINER" in orders
