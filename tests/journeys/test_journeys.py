@@ -71,3 +71,30 @@ def test_a_status_pasted_under_the_orders_with_no_quote_header_is_not_read(
         assert mark and "\n>" not in text and " wrote:" not in text
         assert "It is your move" in under and "BID" in under
         assert "BID" in orders or "HEADLINER" in orders
+
+
+def test_answering_an_old_email_is_refused_and_answering_the_refusal_works(
+    daemon: Daemon, dovecot: DovecotServer, smtp_server: SmtpServer
+) -> None:
+    ann, bo = players = people(2)
+    journey = Journey.start(daemon, dovecot, smtp_server, "bigtime", players, seed=3)
+    journey.deliver(daemon.cycle().outbox.sent)
+    welcome = ann.newest
+    assert welcome is not None
+    for player in players:
+        dovecot.append(player.write(player.inbox[-1], "BID 0"))
+    journey.deliver(daemon.cycle().outbox.sent)
+    # Ann answers her welcome again, for phase 1, which has resolved: refused as stale...
+    dovecot.append(ann.write(welcome, "BID 0"))
+    journey.deliver(daemon.cycle().outbox.sent)
+    refusal = ann.newest
+    assert refusal is not None and "already been resolved" in refusal.text
+    assert refusal.subject == f"[{journey.game_id}] Not carried out · Round 1 · Phase 2"
+    assert "The Big Time!, round 1 of 4, phase 2" in refusal.text and refusal.asks_for_orders
+    # ... and answering the refusal is taken: no loop.
+    dovecot.append(ann.write(refusal, "BID 0"))
+    journey.deliver(daemon.cycle().outbox.sent)
+    stale, answered = journey.inbound_statuses()[-2:]
+    assert stale.startswith("rejected: this email answers round 1, phase 1")
+    assert answered == "accepted: ok"
+    assert bo.newest is not None and bo.newest.asks_for_orders
