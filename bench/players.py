@@ -1,7 +1,8 @@
-"""Big Time! games for the benchmarks, and players who answer their latest status email.
+"""Big Time! games for the benchmarks, and players who answer their latest email naming a phase
+(a status, or the reply to the email that resolved a phase, which carries the next one).
 
-Every order is the smallest legal one for the phase the status email names: `HEADLINER` (the
-default pick) in phase 3, `BID 0` otherwise. It is sent to the seat's plus-address (the status
+Every order is the smallest legal one for the phase that email names: `HEADLINER` (the
+default pick) in phase 3, `BID 0` otherwise. It is sent to the seat's plus-address (the
 email's Reply-To) with `Re: ` and that email's subject, as a mail client would.
 """
 
