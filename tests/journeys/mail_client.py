@@ -33,8 +33,6 @@ _RE = re.compile(r"^re:", re.IGNORECASE)
 class Received:
     """One email of the moderator as its reader sees it."""
 
-    raw: bytes
-    recipients: tuple[str, ...]
     subject: str
     message_id: str
     references: str
@@ -51,8 +49,6 @@ class Received:
         html_part = message.get_body(("html",))
         assert text_part is not None and html_part is not None
         return cls(
-            raw=mail.raw,
-            recipients=mail.recipients,
             subject=str(message["Subject"]),
             message_id=str(message["Message-ID"]),
             references=str(message.get("References", "")),
