@@ -1,7 +1,8 @@
-"""Big Time! games for the benchmarks, and players who answer their latest status email.
+"""Big Time! games for the benchmarks, and players who answer their latest email naming a phase
+(a status, or the reply to the email that resolved a phase, which carries the next one).
 
-Every order is the smallest legal one for the phase the status email names: `HEADLINER` (the
-default pick) in phase 3, `BID 0` otherwise. It is sent to the seat's plus-address (the status
+Every order is the smallest legal one for the phase that email names: `HEADLINER` (the
+default pick) in phase 3, `BID 0` otherwise. It is sent to the seat's plus-address (the
 email's Reply-To) with `Re: ` and that email's subject, as a mail client would.
 """
 
@@ -59,13 +60,14 @@ def start_games(
 
 
 def latest_statuses(raws: Iterable[bytes]) -> dict[str, Status]:
-    """Each recipient's latest status email naming a round and phase, by address."""
+    """Each recipient's latest email naming a round and phase, by address."""
     latest: dict[str, Status] = {}
     for raw in raws:
         message = message_from_bytes(raw, policy=policy.default)
         subject = str(message["Subject"] or "")
         match = ROUND_PHASE.search(subject)
-        if match is None or str(message["Auto-Submitted"]) != "auto-generated":
+        # A status or a reply: the reply to the email that resolved a phase carries the next.
+        if match is None:
             continue
         latest[str(message["To"]).lower()] = Status(
             subject=subject,

@@ -1,8 +1,8 @@
 """`pbem replay`: a transcript (REPLAY.md) played through the path a real email takes.
 
-Each email is built as the player's mail client would build a reply to the latest status email
-(the seat's plus-address, that email's subject), handled by the moderator in its own transaction,
-and answered into the outbox. Only the transport is local.
+Each email is built as the player's mail client would build a reply to the newest email the
+moderator sent that player (the seat's plus-address, that email's subject), handled by the
+moderator in its own transaction, and answered into the outbox. Only the transport is local.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from pbem.cli.gm_entries import GmEntryError, run_gm_entry
 from pbem.moderator.addresses import reply_address
 from pbem.moderator.desk import Desk
 from pbem.moderator.inbound import handle_inbound
+from pbem.moderator.letters import reply_subject
 from pbem.moderator.loaded import LoadedGame, load_game
 from pbem.moderator.start import GameRequest, PlayerSpec, start_game
 from pbem.orders.incoming import read_email
@@ -122,7 +123,8 @@ class Replayer:
             }
 
     def _email(self, entry: dict[str, Any]) -> bytes:
-        """The email a player's client would send replying to their latest status email."""
+        """The email a player's client would send replying to the newest email the moderator
+        sent them (whatever it was: every email names the game's current phase)."""
         sender = str(entry["from"])
         with Session(self.engine) as session:
             game = self.game(session)
@@ -135,17 +137,19 @@ class Replayer:
             latest = session.exec(
                 select(OutboxRow.raw)
                 .where(col(OutboxRow.to_address) == sender)
-                .where(col(OutboxRow.kind) == "status")
                 .order_by(col(OutboxRow.id).desc())
             ).first()
         subject = entry.get("subject")
-        if subject is None and latest is not None:
-            subject = "Re: " + read_email(latest).subject
+        answered = read_email(latest) if latest is not None else None
+        if subject is None and answered is not None:
+            subject = reply_subject(answered.subject)
         message = EmailMessage()
         message["From"] = sender
         message["To"] = to
         message["Subject"] = subject or f"[{self.game_id}] orders"
         message["Message-ID"] = make_msgid(idstring=f"replay{self.sent}", domain="replay.invalid")
+        if answered is not None and answered.message_id:
+            message["In-Reply-To"] = answered.message_id
         if entry.get("html"):
             message.set_content(str(entry["html"]), subtype="html")
         else:

@@ -21,7 +21,7 @@ from sqlmodel import col, select
 from pbem.games.base import Event
 from pbem.moderator.addresses import game_in_subject, seat_key_in
 from pbem.moderator.desk import Desk
-from pbem.moderator.letters import notice_letter, reply_letter
+from pbem.moderator.letters import notice_letter, reply_letter, reply_subject
 from pbem.moderator.loaded import LoadedGame, load_game
 from pbem.moderator.loops import machine_reason
 from pbem.moderator.play import carry_out, follow_up, parse_for
@@ -76,10 +76,11 @@ def _handle(
     machine = machine_reason(message, desk.settings.address)
     if machine is not None or email.sender is None:
         return "ignored", machine or "no sender address", None
-    game_row, seat = _authenticate(desk, email)
-    if game_row is None or seat is None:
-        _answer_stranger(desk, email)
-        return "rejected", "not authenticated", None
+    login = _authenticate(desk, email)
+    if login.game_row is None or login.seat is None:
+        _answer_stranger(desk, email, login.named_game)
+        return "rejected", login.reason, None
+    game_row, seat = login.game_row, login.seat
     game = load_game(desk.session, game_row.id)
     copy_to = [game.seat(seat).address]
     if email.sender.lower() != game.seat(seat).address.lower():
@@ -88,24 +89,40 @@ def _handle(
     return status, reason, game.id
 
 
-def _authenticate(desk: Desk, email: IncomingEmail) -> tuple[GameRow | None, int | None]:
-    """The game and seat the email's secret names: the plus-address, else subject and PASSWORD."""
+@dataclass(frozen=True)
+class _Login:
+    """Whom an email speaks for: a game and seat, or why not. `named_game` is the game an email
+    that failed named with a secret (plus-address or PASSWORD), so the sender can be told the
+    secret is wrong; whether that game exists is never told."""
+
+    game_row: GameRow | None = None
+    seat: int | None = None
+    named_game: str | None = None
+    reason: str = "not authenticated"
+
+
+def _authenticate(desk: Desk, email: IncomingEmail) -> _Login:
+    """The game and seat the email's secret names: the plus-address, else the game in the
+    subject (or the text) and a PASSWORD line."""
     key = seat_key_in(desk.settings.address, list(email.recipients))
     if key is not None:
         game_id, secret = key.game_id, key.secret
     else:
-        subject_game = game_in_subject(email.subject)
+        named = game_in_subject(email.subject) or game_in_subject(email.text)
         password = _PASSWORD.search(email.text)
-        if subject_game is None or password is None:
-            return None, None
-        game_id, secret = subject_game, password[1].lower()
+        if named is None or password is None:
+            return _Login(reason="names no game" if named is None else "no password")
+        game_id, secret = named, password[1].lower()
     game_row = get_game(desk.session, game_id)
     seat = seat_by_secret(desk.session, game_id, secret) if game_row else None
-    return (game_row, seat.position) if seat else (None, None)
+    if game_row is None or seat is None:
+        return _Login(named_game=game_id, reason="wrong password")
+    return _Login(game_row, seat.position)
 
 
-def _answer_stranger(desk: Desk, email: IncomingEmail) -> None:
-    """A polite word to mail that names no game, at most a few an hour per sender."""
+def _answer_stranger(desk: Desk, email: IncomingEmail, named_game: str | None) -> None:
+    """A polite word to mail that could not be matched to a seat, at most a few an hour per
+    sender: a wrong password gets its own, which tells nothing of the game it named."""
     assert email.sender is not None
     since = desk.clock() - timedelta(hours=1)
     recent = desk.session.exec(
@@ -117,20 +134,32 @@ def _answer_stranger(desk: Desk, email: IncomingEmail) -> None:
     ).one()
     if recent >= STRANGER_REPLIES_PER_HOUR:
         return
+    if named_game is not None:
+        lines = [
+            f"This is the play-by-email moderator. Your email names game {named_game}, but its "
+            "password (in the reply address or on the PASSWORD line) is not the password of a "
+            "seat in it, so nothing was done.",
+            "Reply to the latest email of your game as it came, or copy the game and the "
+            "password exactly as the footer of that email shows them: "
+            f"[{named_game}] in the subject and a line PASSWORD <your password>.",
+        ]
+    else:
+        lines = [
+            "This is the play-by-email moderator. Your email could not be matched to a game "
+            "and a seat, so nothing was done.",
+            "To send orders, reply to the latest email of your game: its reply address carries "
+            "your game and your password. If your mail client drops it, write the game in the "
+            "subject, e.g. [sm-12], and your password on a line of its own: PASSWORD k7q2m. "
+            "The footer of every email of your game shows both.",
+        ]
     letter = notice_letter(
         to=email.sender,
         game=None,
         seat=None,
         settings=desk.settings,
-        words=f"Re: {email.subject}" if email.subject else "Your email to the moderator",
+        words=reply_subject(email.subject) if email.subject else "Your email to the moderator",
         kind="stranger",
-        lines=[
-            "This is the play-by-email moderator. Your email could not be matched to a game "
-            "and a seat, so nothing was done.",
-            "To send orders, reply to the latest status email of your game: its reply address "
-            "carries your game and your secret. If your mail client drops it, write the game "
-            "in the subject, e.g. [sm-12], and your secret on a line of its own: PASSWORD k7q2m.",
-        ],
+        lines=lines,
         in_reply_to=email.message_id,
     )
     desk.postman.post(letter, None)
@@ -168,7 +197,8 @@ def _orders(
             desk.postman.post(letter, game.id)
 
     if not parsed.has_orders:
-        reply("rejected", notes=["Your email held no orders."], help_text=_help(game))
+        notes = ["Your email held no orders."]
+        reply("rejected", notes=notes, help_text=_help(game), show_status=True)
         return "rejected", "no orders"
     if parsed.errors:
         problems = [str(error) for error in parsed.errors]
@@ -208,15 +238,15 @@ def _orders(
                 problem = f'line {line.number} "{line.text}": {outcome.refusal}'
                 reply("rejected", problems=[problem], show_status=True)
                 return "rejected", problem
-            events = follow_up(desk, game, list(outcome.events), before)
+            events = follow_up(desk, game, list(outcome.events), before, answered=seat)
     if "RESIGN" in commands:
         events += resign(desk, game, seat, actor=game.seat(seat).address, why="resigned by email")
-    # When the game moved on, every seat is sent a status email; the reply need not repeat it.
+    # When the game moved on, the other seats were sent a status email; this seat's is the reply.
     moved_on = game.engine.progress(game.state) != before
     reply(
         verdict,
         events,
-        show_status="STATUS" in commands or (game.row.status == "running" and not moved_on),
+        show_status="STATUS" in commands or game.row.status == "running" or moved_on,
         help_text=_help(game) if "HELP" in commands else None,
         history=history_lines(desk, game, seat) if "HISTORY" in commands else (),
     )

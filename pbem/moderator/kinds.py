@@ -1,5 +1,5 @@
 """What the moderator must know of each game beyond the engine protocol: how its emails name the
-turn or phase they answer.
+turn or phase they answer, and which tie-breaks order the final standings.
 
 Show Manager is turn-based: an order sent out of turn waits for the turn. The Big Time! is
 simultaneous: an email answers one phase, named in its subject, and is stale once that phase has
@@ -9,7 +9,10 @@ resolved.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
+
+from pbem.games.base import Standing
 
 _ROUND_PHASE = re.compile(r"round\s*(\d+)\s*\W*\s*phase\s*(\d+)", re.IGNORECASE)
 
@@ -22,8 +25,17 @@ class ShowManagerKind:
         """Why an email is stale, or None: a turn-based order waits for its turn instead."""
         return None
 
-    def status_subject(self, state: Any, seat: int, awaiting: tuple[int, ...]) -> str:
-        return "Your turn" if seat in awaiting else "Status"
+    def phase(self, state: Any, seat: int | None, names: Sequence[str]) -> str:
+        """Whose turn it is, as the subject of every email tells `seat` (None: the GM)."""
+        if state.turn is None:
+            return "Final result"
+        return "Your turn" if seat == state.turn else f"{names[state.turn]}'s turn"
+
+    def tie_break(self, above: Standing, below: Standing) -> str | None:
+        """How `above` came before `below` on equal points; None when they stay tied."""
+        if above.money == below.money:
+            return None
+        return f"on money (${above.money} to ${below.money})"
 
 
 class BigTimeKind:
@@ -37,12 +49,19 @@ class BigTimeKind:
             return None
         return (
             f"this email answers round {int(match[1])}, phase {int(match[2])}, which has already "
-            f"been resolved; the game is now at round {state.round}, phase {state.phase}: "
-            "reply to the latest status email"
+            f"been resolved; the game is now at round {state.round}, phase {state.phase}, "
+            "shown below: answer this email"
         )
 
-    def status_subject(self, state: Any, seat: int, awaiting: tuple[int, ...]) -> str:
-        return f"Round {state.round} · Phase {state.phase}"
+    def phase(self, state: Any, seat: int | None, names: Sequence[str]) -> str:
+        return "Final result" if state.over else f"Round {state.round} · Phase {state.phase}"
+
+    def tie_break(self, above: Standing, below: Standing) -> str | None:
+        # The final reviews all differ (show.standings_order), so no tie is ever left.
+        return (
+            "on the tie-breaks (the Hall of Fame scored again on the final chart, "
+            "then the lower final review)"
+        )
 
 
 GameKind = ShowManagerKind | BigTimeKind

@@ -1,4 +1,11 @@
-"""The letters the moderator writes, rendered from templates with only what the reader may see."""
+"""The letters the moderator writes, rendered from templates with only what the reader may see.
+
+Every letter of a game names the game's current phase in its subject (`[bt-2] Round 1 · Phase 2`),
+whatever it answers, so a player can always answer the newest email; threading goes through
+In-Reply-To and References (compose.py), never through a growing `Re: Re:` subject. Every letter
+starts with the mark line above which orders are read, and a letter to a seat ends with the
+footer naming the game and the seat's password, for the PASSWORD fallback.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +19,8 @@ from pbem.games.base import Event
 from pbem.moderator.addresses import reply_address
 from pbem.moderator.compose import Letter
 from pbem.moderator.loaded import LoadedGame
-from pbem.moderator.render import render
+from pbem.moderator.render import render, render_text
+from pbem.orders.quotes import ORDERS_ABOVE_MARK
 from pbem.settings import Settings
 
 
@@ -27,7 +35,30 @@ class HistoryLine:
     why: str | None
 
 
+@dataclass(frozen=True)
+class Footer:
+    """What ends a letter to a seat: how to answer it, and the game and password for the
+    PASSWORD fallback. `orders_open` is False unless the game is running: no request for orders
+    while it is paused or once it is over."""
+
+    game_id: str
+    password: str
+    orders_open: bool
+
+
+@dataclass(frozen=True)
+class Place:
+    """One line of the final standings; `ahead` says which tie-break put it before the next."""
+
+    place: int
+    name: str
+    points: int
+    ahead: str | None
+
+
 _SEAT = re.compile(r"\bPlayer (\d+)\b")
+# A reply's subject is `Re: ` once, however many a mail client piled up before it.
+_REPLY_PREFIXES = re.compile(r"^\s*((re|aw|sv|antw|fwd?|wg)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
 
 
 def visible_events(game: LoadedGame, events: Sequence[Event], seat: int | None) -> list[str]:
@@ -41,13 +72,40 @@ def visible_events(game: LoadedGame, events: Sequence[Event], seat: int | None) 
     return [_SEAT.sub(name, event.text) for event in events if event.visible_to(seat)]
 
 
-def subject(game_id: str | None, words: str) -> str:
-    return f"[{game_id}] {words}" if game_id else words
+def reply_subject(subject: str) -> str:
+    """`Re: ` and the subject without the prefixes a chain of replies piled up."""
+    return "Re: " + _REPLY_PREFIXES.sub("", subject).strip()
+
+
+def phase_words(game: LoadedGame, seat: int | None, headline: str | None = None) -> str:
+    """`Round 1 · Phase 2`: the game's current phase as `seat` reads it, after a headline."""
+    phase = game.kind.phase(game.state, seat, game.names)
+    return f"{headline} · {phase}" if headline else phase
 
 
 def _deadline(game: LoadedGame) -> str | None:
     at: datetime | None = game.row.deadline_at
-    return at.strftime("%Y-%m-%d %H:%M UTC") if at else None
+    return at.strftime("%Y-%m-%d %H:%M UTC") if at and game.row.status == "running" else None
+
+
+def final_standings(game: LoadedGame) -> list[Place]:
+    """Places best first; equal places where the tie-breaks leave a tie; [] while playing."""
+    if not game.engine.is_over(game.state):
+        return []
+    standings = game.engine.outcome(game.state).standings
+    places: list[Place] = []
+    for index, standing in enumerate(standings):
+        below = standings[index + 1] if index + 1 < len(standings) else None
+        ahead = (
+            game.kind.tie_break(standing, below)
+            if below is not None and below.score == standing.score
+            else None
+        )
+        above = places[-1] if places else None
+        shared = above is not None and above.points == standing.score and above.ahead is None
+        place = above.place if shared and above is not None else index + 1
+        places.append(Place(place, game.name_of(standing.seat), standing.score, ahead))
+    return places
 
 
 def status_context(game: LoadedGame, seat: int | None) -> dict[str, Any]:
@@ -62,11 +120,56 @@ def status_context(game: LoadedGame, seat: int | None) -> dict[str, Any]:
         "viewer": seat,
         "examples": examples,
         "deadline": _deadline(game),
+        "standings": final_standings(game),
     }
 
 
 def seat_reply_to(game: LoadedGame, seat: int, settings: Settings) -> str:
     return reply_address(settings.address, game.id, game.seat(seat).secret)
+
+
+def _footer(game: LoadedGame | None, seat: int | None) -> Footer | None:
+    if game is None or seat is None:
+        return None
+    orders_open = game.row.status == "running" and not game.engine.is_over(game.state)
+    return Footer(game.id, game.seat(seat).secret, orders_open)
+
+
+def _letter(
+    *,
+    to: str,
+    headline: str | None,
+    kind: str,
+    template: str,
+    loaded: LoadedGame | None,
+    seat: int | None,
+    settings: Settings,
+    in_reply_to: str | None = None,
+    **context: Any,
+) -> Letter:
+    """A letter from `template`: the mark line first, then the template, then the seat's footer.
+    Its subject is the game and its phase after `headline`; with no game, `headline` alone."""
+    words = phase_words(loaded, seat, headline) if loaded else headline or ""
+    subject = f"[{loaded.id}] {words}" if loaded else words
+    title = f"{loaded.kind.title} {loaded.id}: {words}" if loaded else words
+    footer = _footer(loaded, seat)
+    body, html = render(
+        template,
+        title=title,
+        game_id=loaded.id if loaded else None,
+        footer=footer,
+        **context,
+    )
+    text = f"{ORDERS_ABOVE_MARK}\n\n{body.rstrip()}\n{render_text('_footer', footer=footer)}"
+    return Letter(
+        to=to,
+        subject=subject,
+        text=text,
+        html=html,
+        kind=kind,
+        reply_to=(seat_reply_to(loaded, seat, settings) if loaded and seat is not None else None),
+        in_reply_to=in_reply_to,
+    )
 
 
 def status_letter(
@@ -76,29 +179,16 @@ def status_letter(
     events: Sequence[Event],
     headline: str | None = None,
 ) -> Letter:
-    kind = game.kind
-    awaiting = game.engine.awaiting(game.state)
-    subject_words = (
-        "Final result"
-        if game.engine.is_over(game.state)
-        else kind.status_subject(game.state, seat, awaiting)
-    )
-    words = f"{headline} · {subject_words}" if headline else subject_words
-    title = f"{kind.title} {game.id}: {words}"
-    text, html = render(
-        "status",
-        title=title,
-        game_id=game.id,
+    return _letter(
+        to=game.seat(seat).address,
+        headline=headline,
+        kind="status",
+        template="status",
+        loaded=game,
+        seat=seat,
+        settings=settings,
         events=visible_events(game, events, seat),
         **status_context(game, seat),
-    )
-    return Letter(
-        to=game.seat(seat).address,
-        subject=subject(game.id, words),
-        text=text,
-        html=html,
-        kind="status",
-        reply_to=seat_reply_to(game, seat, settings),
     )
 
 
@@ -120,17 +210,24 @@ def reply_letter(
     history: Sequence[HistoryLine] = (),
     in_reply_to: str | None = None,
 ) -> Letter:
-    """The answer to one email from a person: what was carried out, refused and ignored, and
-    what its commands asked for (HELP, HISTORY, STATUS)."""
-    game_id = game.id if game else None
-    context: dict[str, Any] = {"view": None, "examples": [], "deadline": None}
+    """The answer to one email from a person: what was carried out, refused and ignored, what its
+    commands asked for (HELP, HISTORY, STATUS), and the status when asked or when it changed.
+
+    Its subject is the game's current phase, not the email's: answering it answers that phase.
+    """
+    context: dict[str, Any] = {"view": None, "examples": [], "deadline": None, "standings": []}
     if game is not None and show_status:
         context = status_context(game, seat)
-    title = f"Re: {about}"
-    text, html = render(
-        "reply",
-        title=title,
-        game_id=game_id,
+    refused = "Not carried out" if verdict == "rejected" else None
+    return _letter(
+        to=to,
+        headline=refused if game else reply_subject(about),
+        kind="reply",
+        template="reply",
+        loaded=game,
+        seat=seat,
+        settings=settings,
+        in_reply_to=in_reply_to,
         verdict=verdict,
         accepted=list(accepted),
         ignored=list(ignored),
@@ -140,16 +237,6 @@ def reply_letter(
         help=help_text,
         history=list(history),
         **context,
-    )
-    reply_to = seat_reply_to(game, seat, settings) if game and seat is not None else None
-    return Letter(
-        to=to,
-        subject=subject(game_id, title) if game_id and f"[{game_id}]" not in about else title,
-        text=text,
-        html=html,
-        kind="reply",
-        reply_to=reply_to,
-        in_reply_to=in_reply_to,
     )
 
 
@@ -167,23 +254,16 @@ def notice_letter(
     in_reply_to: str | None = None,
 ) -> Letter:
     """A short message: a GM change, a deadline passed, a word to a stranger."""
-    game_id = game.id if game else None
-    title = f"{game.kind.title} {game_id}: {words}" if game else words
-    text, html = render(
-        "notice",
-        title=title,
-        game_id=game_id,
+    return _letter(
+        to=to,
+        headline=words,
+        kind=kind,
+        template="notice",
+        loaded=game,
+        seat=seat,
+        settings=settings,
+        in_reply_to=in_reply_to,
         lines=list(lines),
         why=why,
         help=help_text,
-    )
-    reply_to = seat_reply_to(game, seat, settings) if game and seat is not None else None
-    return Letter(
-        to=to,
-        subject=subject(game_id, words),
-        text=text,
-        html=html,
-        kind=kind,
-        reply_to=reply_to,
-        in_reply_to=in_reply_to,
     )

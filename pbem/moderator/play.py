@@ -60,41 +60,31 @@ def carry_out(
 
 
 def follow_up(
-    desk: Desk, game: LoadedGame, events: list[Event], progress_before: str
+    desk: Desk,
+    game: LoadedGame,
+    events: list[Event],
+    progress_before: str,
+    answered: int | None = None,
 ) -> list[Event]:
     """After a change: apply the early orders whose turn came, then tell the players.
 
-    Every seat gets a status email when the game moved on (a turn ended, a phase resolved),
-    and the deadline starts again; once the game is over, everyone gets the final result.
-    Computer players get theirs as mail too (`bots.py`). Returns all the events, those of the
-    waiting orders included.
+    Every seat gets a status email when the game moved on (a turn ended, a phase resolved), and
+    the deadline starts again; once the game is over, everyone gets the final result. The seat
+    `answered` (whose email made the change) gets none: its reply carries the new status, so it
+    gets one email, and the newest one it has is the one to answer. Computer players get theirs
+    as mail too (`bots.py`). Returns all the events, those of the waiting orders included.
     """
     events = [*events, *_apply_waiting_orders(desk, game)]
-    if game.engine.is_over(game.state):
-        tell_result(desk, game, events)
-    elif game.engine.progress(game.state) != progress_before:
-        if game.row.deadline_hours:
-            game.row.deadline_at = desk.clock() + timedelta(hours=game.row.deadline_hours)
-            desk.session.add(game.row)
+    moved_on = game.engine.progress(game.state) != progress_before
+    if moved_on and game.row.deadline_hours and not game.engine.is_over(game.state):
+        game.row.deadline_at = desk.clock() + timedelta(hours=game.row.deadline_hours)
+        desk.session.add(game.row)
+    if moved_on or game.engine.is_over(game.state):
         for seat in game.seats:
-            desk.postman.post(status_letter(game, seat.position, desk.settings, events), game.id)
+            if seat.position != answered:
+                letter = status_letter(game, seat.position, desk.settings, events)
+                desk.postman.post(letter, game.id)
     return events
-
-
-def tell_result(desk: Desk, game: LoadedGame, events: Sequence[Event]) -> None:
-    outcome = game.engine.outcome(game.state)
-    lines = [
-        f"{rank}. {game.name_of(standing.seat)}: {standing.score} points, money {standing.money}"
-        for rank, standing in enumerate(outcome.standings, start=1)
-    ]
-    winner = (
-        f"The winner is {game.name_of(outcome.winner)}."
-        if outcome.winner is not None
-        else "The game ends in a tie: there is no single winner."
-    )
-    final = [*events, Event(winner), *(Event(line) for line in lines)]
-    for seat in game.seats:
-        desk.postman.post(status_letter(game, seat.position, desk.settings, final), game.id)
 
 
 def _apply_waiting_orders(desk: Desk, game: LoadedGame) -> list[Event]:

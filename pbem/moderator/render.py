@@ -13,6 +13,8 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
+from pbem.orders.quotes import ORDERS_ABOVE_MARK
+
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
 
@@ -30,8 +32,17 @@ def environment() -> Environment:
 
 
 def render(name: str, **context: Any) -> tuple[str, str]:
-    """The text and HTML renderings of template pair `name` (`name.txt.j2`, `name.html.j2`)."""
+    """The text and HTML renderings of template pair `name` (`name.txt.j2`, `name.html.j2`).
+
+    The HTML layout starts with the mark line and ends with the footer (None: no footer).
+    """
     env = environment()
+    context = {"mark": ORDERS_ABOVE_MARK, "footer": None, **context}
     text = env.get_template(f"{name}.txt.j2").render(**context)
     html = env.get_template(f"{name}.html.j2").render(**context)
     return text, html
+
+
+def render_text(name: str, **context: Any) -> str:
+    """The plain text of template `name.txt.j2` alone (a part every letter's text ends with)."""
+    return environment().get_template(f"{name}.txt.j2").render(**context)

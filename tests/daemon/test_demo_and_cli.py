@@ -82,3 +82,15 @@ def test_config_check_says_what_works_and_what_to_fix(
     assert bad.exit_code == 1
     assert "FIX IMAP" in bad.output and "PBEM_IMAP_URL" in bad.output
     assert "FIX SMTP" in bad.output and "PBEM_SMTP_URL" in bad.output
+
+
+def test_show_prints_the_gm_view_without_what_an_email_says_to_a_player(tmp_path: Path) -> None:
+    env = {"PBEM_DATABASE_URL": f"sqlite:///{tmp_path}/pbem.sqlite3", "PBEM_MAILDIR": ""}
+    players = ["--player", "ann@example.org:Ann", "--player", "bo@example.org:Bo"]
+    started = runner.invoke(app, ["start", "--game", "showmanager", *players], env=env)
+    assert started.exit_code == 0, started.output
+    shown = runner.invoke(app, ["show", "sm-1"], env=env)
+    assert shown.exit_code == 0, shown.output
+    assert "Show Manager (standard game). Turn:" in shown.output
+    for email_only in ("Reply to this email", "write your orders above", "password"):
+        assert email_only not in shown.output

@@ -42,12 +42,13 @@ class PhaseCall:
 
 
 def phase_call(raw: bytes) -> PhaseCall | None:
-    """What `raw` asks for, when it is a status email naming a phase still to be played."""
+    """What `raw` asks for, when it is an email of the moderator naming a phase to be played."""
     headers = BytesHeaderParser(policy=policy.default).parsebytes(raw)
     subject = str(headers.get("Subject", ""))
     match = _ROUND_PHASE.search(subject)
     game_id = game_in_subject(subject)
-    if headers.get("Auto-Submitted") != "auto-generated" or match is None or game_id is None:
+    # A status or a reply: the reply to the email that resolved a phase carries the next one.
+    if headers.get("Auto-Submitted") is None or match is None or game_id is None:
         return None
     return PhaseCall(
         player=bare(str(headers["To"])),

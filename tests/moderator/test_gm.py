@@ -11,9 +11,9 @@ from sqlmodel import Session
 from pbem.moderator import gm
 from pbem.moderator.bots import answer_bot_mail
 from pbem.moderator.desk import Desk
-from pbem.orders.incoming import read_email
 from pbem.store import due_outbox, last_history, session_scope, utc_now
 from tests.moderator.conftest import ANN, BO, SETTINGS, Table
+from tests.support.letters import letter_text
 
 
 def run(game: Table, command, *args):
@@ -110,7 +110,7 @@ def test_gm_remove_hands_the_seat_to_a_computer_player_who_answers_its_mail(sm):
 def test_gm_pause_stops_orders_and_resume_takes_them_again(sm):
     run(sm, gm.pause, "holidays")
     assert sm.mail(ANN, "HIRE 0").status == "rejected"
-    assert "paused" in read_email(sm.outbox()[-1].raw).text
+    assert "paused" in letter_text(sm.outbox()[-1].raw)
     run(sm, gm.pause, "back", True)
     assert sm.mail(ANN, "HIRE 0").status == "accepted"
 

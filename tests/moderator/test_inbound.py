@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from pbem.orders.incoming import read_email
 from tests.moderator.conftest import ANN, BO, CY, SETTINGS, Table
+from tests.support.letters import letter_text
 
 
 def _sm(table: Callable[..., Table]) -> Table:
@@ -38,8 +39,8 @@ def test_one_bad_line_rejects_the_whole_email(table):
     result = game.mail(ANN, "REFRESH\nHIRE 0\nHIRE 1")
     assert result.status == "rejected"
     assert game.game().row.state == before
-    reply = read_email(game.outbox()[-1].raw)
-    assert "not carried out" in reply.text or "nothing in the game changed" in reply.text
+    reply = letter_text(game.outbox()[-1].raw)
+    assert "not carried out" in reply or "nothing in the game changed" in reply
 
 
 def test_from_alone_never_authenticates(table):
@@ -55,6 +56,42 @@ def test_subject_tag_with_password_line_authenticates(table):
     body = f"PASSWORD {game.secret(ANN)}\nHIRE 0"
     result = game.mail(ANN, body, to=SETTINGS.address, subject=f"Re: [{game.id}] Your turn")
     assert result.status == "accepted"
+
+
+def test_the_game_named_in_the_text_with_a_password_line_authenticates(table):
+    game = _sm(table)
+    body = f"[{game.id}]\nPASSWORD {game.secret(ANN)}\nHIRE 0"
+    result = game.mail(ANN, body, to=SETTINGS.address, subject="my orders")
+    assert result.status == "accepted"
+
+
+def test_a_wrong_password_for_a_named_game_is_told_and_tells_nothing_of_the_game(table):
+    game = _sm(table)
+    before = game.game().row.state
+    answers = []
+    for named in (game.id, "sm-999"):  # a game that exists, and one that does not
+        subject = f"Re: Re: [{named}] Your turn"
+        result = game.mail(ANN, "PASSWORD wrong1\nHIRE 0", to=SETTINGS.address, subject=subject)
+        assert (result.status, result.reason) == ("rejected", "wrong password")
+        answer = game.outbox()[-1]
+        assert answer.kind == "stranger" and answer.to_address == ANN
+        assert read_email(answer.raw).subject == f"Re: [{named}] Your turn"
+        told = letter_text(answer.raw).replace(named, "GAME")
+        answers.append("\n".join(line for line in told.splitlines() if set(line) != {"="}))
+    text = answers[0]
+    assert "names game GAME, but its password" in text and "could not be matched" not in text
+    # Whether the game exists, who plays it and where it stands are not told.
+    assert answers[0] == answers[1]
+    assert "Bo" not in text and BO not in text and "Turn:" not in text
+    assert game.game().row.state == before
+
+
+def test_a_plus_address_with_a_wrong_secret_is_told_as_a_wrong_password(table):
+    game = _sm(table)
+    to = SETTINGS.address.replace("@", f"+{game.id}.nosuch@")
+    result = game.mail(ANN, "HIRE 0", to=to)
+    assert (result.status, result.reason) == ("rejected", "wrong password")
+    assert f"names game {game.id}, but its password" in letter_text(game.outbox()[-1].raw)
 
 
 def test_a_secret_from_another_address_is_accepted_and_copied_to_the_seat(table):
@@ -118,7 +155,10 @@ def test_strangers_get_a_few_replies_an_hour_at_most(table):
 def test_an_email_without_orders_is_answered_with_help_and_rejected(table):
     game = _sm(table)
     assert game.mail(ANN, "Thanks for running this!").status == "rejected"
-    assert "HIRE" in read_email(game.outbox()[-1].raw).text
+    answer = letter_text(game.outbox()[-1].raw)
+    assert "HIRE" in answer
+    # The answer shows the board too: whatever a player answers, the newest email has it.
+    assert "Show Manager (standard game). Turn:" in answer
 
 
 def test_early_order_waits_for_the_turn_and_is_applied_then(table):
@@ -138,9 +178,16 @@ def test_big_time_phase_resolves_when_every_bid_is_in(table):
     assert game.game().state.phase_key == "r1p1"
     assert game.mail(CY, "BID 0").status == "accepted"
     assert game.game().state.phase_key == "r1p2"
-    statuses = [r for r in game.outbox() if r.kind == "status"]
-    assert sorted(r.to_address for r in statuses[3:]) == [ANN, BO, CY]
+    # The others get the new status; Cy, whose bid resolved the phase, gets one email: the
+    # reply with the new status, sent last so it is the newest Cy has.
+    outbox = game.outbox()
+    statuses = [r for r in outbox if r.kind == "status"]
+    assert sorted(r.to_address for r in statuses[3:]) == [ANN, BO]
     assert read_email(statuses[-1].raw).subject == f"[{game.id}] Round 1 · Phase 2"
+    to_cy = [r for r in outbox if r.to_address == CY]
+    assert [r.kind for r in to_cy] == ["status", "reply"]
+    assert read_email(to_cy[-1].raw).subject == f"[{game.id}] Round 1 · Phase 2"
+    assert "Second Talent Buy" in letter_text(to_cy[-1].raw)
 
 
 def test_big_time_email_for_a_resolved_phase_is_stale(table):
@@ -151,7 +198,13 @@ def test_big_time_email_for_a_resolved_phase_is_stale(table):
     before = game.game().row.state
     assert game.mail(ANN, "BID 0", subject=old_subject).status == "rejected"
     assert game.game().row.state == before
-    assert "already been resolved" in read_email(game.outbox()[-1].raw).text
+    refusal = game.outbox()[-1]
+    assert "already been resolved" in letter_text(refusal.raw)
+    # The refusal names the current phase and shows its board, so answering it works.
+    assert read_email(refusal.raw).subject == f"[{game.id}] Not carried out · Round 1 · Phase 2"
+    assert "Second Talent Buy" in letter_text(refusal.raw)
+    answer = "Re: " + read_email(refusal.raw).subject
+    assert game.mail(ANN, "BID 0", subject=answer).status == "accepted"
 
 
 def test_quoted_status_email_under_a_reply_is_not_read_as_orders(table):

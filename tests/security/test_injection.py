@@ -38,7 +38,8 @@ def test_hostile_player_names_are_shown_literally_in_every_email() -> None:
         "Message-ID: <names@security.test>\n\nHIRE 0\nHISTORY\n".encode()
     )
     sent = moderator.outbox()
-    assert len(sent) >= 5
+    # Two welcomes; then Bo's status, and Ann's reply carrying her new status.
+    assert len(sent) >= 4
     for row in sent:
         assert_shown_literally(row.raw)
 
@@ -60,8 +61,9 @@ def test_hostile_subject_and_lines_are_echoed_literally_and_change_nothing() -> 
     (reply,) = moderator.sent_since(mark)
     assert_shown_literally(reply.raw)
     message = well_formed(reply.raw)
-    assert SCRIPT in str(message["Subject"])
-    assert str(message["To"]) == ANN
+    # The reply's subject is the game's phase, never the player's subject echoed back.
+    assert str(message["Subject"]) == f"[{game_id}] Not carried out · Your turn"
+    assert message["Bcc"] is None and str(message["To"]) == ANN
 
 
 def test_a_hostile_sender_address_gets_one_well_formed_reply() -> None:

@@ -6,9 +6,8 @@ from pbem.games.base import Event
 from pbem.games.bigtime.booking import resolve_headliner_buy, resolve_trouper_buy
 from pbem.games.bigtime.dealing import deal_round
 from pbem.games.bigtime.orders import all_filed
-from pbem.games.bigtime.show import run_show, standings_order
+from pbem.games.bigtime.show import run_show
 from pbem.games.bigtime.state import BigTimeState
-from pbem.games.bigtime.wording import player
 
 
 def advance(state: BigTimeState) -> list[Event]:
@@ -30,6 +29,5 @@ def _next_round(state: BigTimeState) -> Event:
         state.round += 1
         return deal_round(state)
     state.over = True
-    order = standings_order(state)
-    told = ", ".join(f"{player(s)} {state.theaters[s].posterity}" for s in order)
-    return Event(f"The game is over. Posterity: {told}. {player(order[0])} wins!")
+    # The final standings are told once, by the moderator's final email (letters.py).
+    return Event("The game is over.")

@@ -85,8 +85,8 @@ def hire_refusal(state: GameState, seat: int, hire: Hire) -> Refusal | None:
             state,
             seat,
             STAGES,
-            f"you hold {held} cards: with one more, none of your remaining productions could be "
-            f"staged (it may leave at most {rules.limit} in hand)",
+            f"you hold {held} card{'s' if held != 1 else ''}: with one more, none of your "
+            f"remaining productions could be staged (it may leave at most {rules.limit} in hand)",
         )
     return None
 

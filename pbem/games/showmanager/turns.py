@@ -24,7 +24,6 @@ from pbem.games.showmanager.names import (
     production_name,
     seat_name,
 )
-from pbem.games.showmanager.scoring import outcome, result_text
 from pbem.games.showmanager.state import Chip, GameState
 
 T = TypeVar("T")
@@ -100,11 +99,9 @@ def hire(state: GameState, seat: int, slot: int) -> list[Event]:
             f"{_newcomer(state)}."
         )
     )
-    events.append(
-        Event(
-            f"You paid {cost}, have {player.money} left and hold {len(player.hand)} cards.", (seat,)
-        )
-    )
+    held = len(player.hand)
+    cards = f"{held} card{'s' if held != 1 else ''}"
+    events.append(Event(f"You paid {cost}, have {player.money} left and hold {cards}.", (seat,)))
     _end_turn(state, seat, events)
     return events
 
@@ -184,4 +181,5 @@ def _end_turn(state: GameState, seat: int, events: list[Event]) -> None:
             state.turn = candidate
             return
     state.turn = None
-    events.append(Event(result_text(outcome(state))))
+    # The final standings are told once, by the moderator's final email (letters.py).
+    events.append(Event("The game is over."))

@@ -1,0 +1,151 @@
+"""A game played to its end by players who always answer the newest email they got."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlmodel import Session, col, select
+
+from pbem.daemon import Daemon
+from pbem.games.rng import Rng
+from pbem.moderator.desk import Desk
+from pbem.moderator.loaded import LoadedGame, load_game
+from pbem.moderator.start import GameRequest, PlayerSpec, start_game
+from pbem.orders.incoming import parse_message
+from pbem.orders.mime import body_text
+from pbem.orders.quotes import ORDERS_ABOVE_MARK
+from pbem.store import InboundRow, session_scope
+from tests.journeys.mail_client import Player, Received
+from tests.support.dovecot import DovecotServer
+from tests.support.smtpd import SmtpServer
+
+# A Show Manager game of two takes some 100 turns; this bounds a game that would never end.
+MAX_CYCLES = 400
+DEADLINE_HOURS = 72.0
+
+
+@dataclass
+class Journey:
+    daemon: Daemon
+    dovecot: DovecotServer
+    smtp: SmtpServer
+    players: list[Player]
+    game_id: str
+    taken: int = 0  # how many of the SMTP server's emails were handed to their readers
+
+    @classmethod
+    def start(
+        cls,
+        daemon: Daemon,
+        dovecot: DovecotServer,
+        smtp: SmtpServer,
+        game: str,
+        players: list[Player],
+        seed: int,
+    ) -> Journey:
+        request = GameRequest(
+            game=game,
+            players=tuple(PlayerSpec(p.address, p.name) for p in players),
+            seed=seed,
+            first_player=players[0].address if game == "showmanager" else None,
+            deadline_hours=DEADLINE_HOURS,
+        )
+        with session_scope(daemon.engine) as session:
+            game_id = start_game(Desk(session, daemon.settings), request).id
+        return cls(daemon, dovecot, smtp, players, game_id)
+
+    def game(self) -> LoadedGame:
+        with Session(self.daemon.engine) as session:
+            return load_game(session, self.game_id)
+
+    def play(self, rng: Rng) -> int:
+        """Cycle the moderator and let everyone answer their newest email, until nobody has
+        anything to answer; how many cycles it took."""
+        for cycles in range(1, MAX_CYCLES + 1):
+            sent = self.daemon.cycle().outbox.sent
+            self.deliver(sent)
+            replies = []
+            for player in self.players:
+                newest = player.newest
+                if newest is not None and newest.asks_for_orders:
+                    self.check_asks_for_the_current_phase(player, newest)
+                reply = player.reply(self.daemon.engine, self.game_id, rng)
+                if reply is not None:
+                    replies.append(reply)
+            if not replies:
+                return cycles
+            for reply in replies:
+                self.dovecot.append(reply)
+        raise AssertionError(f"{self.game_id} did not end in {MAX_CYCLES} cycles")
+
+    def deliver(self, sent: int) -> None:
+        """Hand the emails the moderator just sent to their readers, checking each as it comes."""
+        received = self.smtp.wait_for(self.taken + sent)
+        assert len(received) == self.taken + sent
+        by_address = {player.address: player for player in self.players}
+        for mail in received[self.taken :]:
+            assert len(mail.recipients) == 1, mail.recipients
+            player = by_address[mail.recipients[0]]
+            player.receive(mail)
+            self.check_letter(player, player.inbox[-1])
+        self.taken = len(received)
+
+    def check_letter(self, player: Player, mail: Received) -> None:
+        """What every email shows its reader: the mark first, the game and the phase in the
+        subject with no `Re:`, the footer with the password, and no other player's address."""
+        secret = self.game().seat(player.seat).secret
+        assert mail.text.splitlines()[0] == ORDERS_ABOVE_MARK
+        assert ORDERS_ABOVE_MARK in mail.html
+        assert mail.subject.startswith(f"[{self.game_id}] ")
+        assert "Re:" not in mail.subject
+        assert f"Game {self.game_id}, your password: {secret}" in mail.text
+        assert secret in mail.html
+        assert f"+{self.game_id}.{secret}@" in mail.reply_to
+        others = [p.address for p in self.players if p is not player]
+        for address in others:
+            for part in (mail.text, mail.html, mail.headers):
+                assert address not in part, f"{address} reached {player.address}"
+
+    def check_asks_for_the_current_phase(self, player: Player, mail: Received) -> None:
+        """An email asking for a move names the game's phase now and shows the board."""
+        game = self.game()
+        state = game.state
+        if game.row.game == "bigtime":
+            phase = f"Round {state.round} · Phase {state.phase}"
+            assert mail.subject.endswith(phase), (mail.subject, phase)
+            assert f"The Big Time!, round {state.round} of 4, phase {state.phase}" in mail.text
+        else:
+            assert state.turn == player.seat
+            assert mail.subject.endswith("Your turn"), mail.subject
+            assert f"Turn: {player.name} (you)." in mail.text
+        assert "Deadline:" in mail.text
+
+    def written_by(self, player: Player) -> list[str]:
+        """The text of every email `player` sent the moderator, as the moderator stored it."""
+        with Session(self.daemon.engine) as session:
+            rows = session.exec(select(InboundRow).order_by(col(InboundRow.id))).all()
+            raws = [row.raw for row in rows]
+        sender = f"From: {player.name} <{player.address}>".encode()
+        return [body_text(parse_message(raw)) for raw in raws if sender in raw]
+
+    def inbound_statuses(self) -> list[str]:
+        with Session(self.daemon.engine) as session:
+            rows = session.exec(select(InboundRow).order_by(col(InboundRow.id))).all()
+            return [f"{row.status}: {row.reason}" for row in rows]
+
+    def check_final_emails(self) -> None:
+        """Each player's newest email is the final result: standings once, nothing asked."""
+        game = self.game()
+        assert game.engine.is_over(game.state) and game.row.status == "finished"
+        winner = game.engine.outcome(game.state).winner
+        for player in self.players:
+            final = player.newest
+            assert final is not None
+            assert final.subject == f"[{self.game_id}] Final result"
+            assert final.text.count("Final standings") == 1
+            assert "Deadline" not in final.text and "Deadline" not in final.html
+            assert not final.asks_for_orders
+            assert "Reply to this email" not in final.text
+            assert "wins" not in final.text
+            if winner is not None:
+                assert f"1. {game.name_of(winner)}: " in final.text

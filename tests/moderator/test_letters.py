@@ -1,0 +1,97 @@
+"""What every letter looks like: the mark line first, the phase in the subject, the footer with
+the game and password, and a final result that tells the standings once, with the tie-breaks."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem.games.showmanager import ENGINE
+from pbem.moderator.letters import final_standings, reply_subject, status_letter
+from pbem.moderator.loaded import LoadedGame
+from pbem.orders.incoming import read_email
+from pbem.orders.quotes import ORDERS_ABOVE_MARK
+from pbem.settings import Settings
+from pbem.store import GameRow, SeatRow
+from tests.showmanager.test_sm_scoring import tied_on_16_points
+
+SETTINGS = Settings(database_url="sqlite://", address="pbem@example.org")
+NAMES = ("Ann", "Bo", "Cy", "Di")
+
+
+def finished_show_manager(money: tuple[int, int]) -> LoadedGame:
+    """A Show Manager game over with seats 0 and 1 tied on 16 points, holding `money`."""
+    state = tied_on_16_points()
+    state.players[0].money, state.players[1].money = money
+    state.turn = None
+    row = GameRow(id="sm-9", game="showmanager", variant="standard", seed=1, state="{}")
+    seats = [
+        SeatRow(
+            game_id="sm-9",
+            position=n,
+            address=f"{name.lower()}@example.org",
+            name=name,
+            secret=f"s{n}x",
+        )
+        for n, name in enumerate(NAMES)
+    ]
+    return LoadedGame(row, seats, ENGINE, state)
+
+
+def test_a_tie_on_points_is_told_with_the_tie_break_that_settled_it() -> None:
+    places = final_standings(finished_show_manager((10, 11)))
+    assert [(p.place, p.name, p.points) for p in places[:2]] == [(1, "Bo", 16), (2, "Ann", 16)]
+    assert places[0].ahead == "on money ($11 to $10)"
+    assert places[1].ahead is None
+
+
+def test_a_tie_the_tie_breaks_leave_shares_the_place() -> None:
+    places = final_standings(finished_show_manager((10, 10)))
+    assert [(p.place, p.ahead) for p in places[:2]] == [(1, None), (1, None)]
+
+
+@pytest.mark.parametrize("money", [(10, 11), (10, 10)])
+def test_the_final_email_tells_the_standings_once_and_asks_for_nothing(
+    money: tuple[int, int],
+) -> None:
+    game = finished_show_manager(money)
+    letter = status_letter(game, 2, SETTINGS, [])
+    assert letter.subject == "[sm-9] Final result"
+    text = letter.text
+    assert text.startswith(ORDERS_ABOVE_MARK + "\n")
+    assert text.count("Final standings") == 1
+    assert "Deadline" not in text and "Reply to this email" not in text
+    assert "It is your move" not in text
+    if money == (10, 11):
+        assert "1. Bo: 16 points, ahead on money ($11 to $10)" in text
+        assert "No single winner" not in text
+    else:
+        assert "1. Ann: 16 points" in text and "1. Bo: 16 points" in text
+        assert "No single winner" in text
+    # The footer still names the game and the reader's password, for HISTORY and the like.
+    assert "Game sm-9, your password: s2x" in text
+    assert "Final standings" in letter.html and "s2x" in letter.html
+
+
+def test_every_letter_starts_with_the_mark_so_none_of_it_is_read_back() -> None:
+    game = finished_show_manager((10, 11))
+    letter = status_letter(game, 0, SETTINGS, [])
+    assert letter.text.splitlines()[0] == ORDERS_ABOVE_MARK
+    assert ORDERS_ABOVE_MARK in letter.html
+    raw = (
+        f"From: ann@example.org\nTo: pbem@example.org\nSubject: Re: {letter.subject}\n\n"
+        f"STATUS\n\n{letter.text}"
+    ).encode()
+    assert read_email(raw).text == "STATUS"
+
+
+@pytest.mark.parametrize(
+    ("subject", "expected"),
+    [
+        ("hello", "Re: hello"),
+        ("Re: Re: RE: [bt-2] Round 1 · Phase 1", "Re: [bt-2] Round 1 · Phase 1"),
+        ("AW: Re: Fwd: orders", "Re: orders"),
+        ("Re[2]: orders", "Re: orders"),
+    ],
+)
+def test_a_reply_subject_says_re_once(subject: str, expected: str) -> None:
+    assert reply_subject(subject) == expected
