@@ -18,7 +18,9 @@ from sqlmodel import Session, col, select
 from pbem.cli.config_check import check_settings
 from pbem.cli.demo import run_demo
 from pbem.cli.gm import gm_app
+from pbem.cli.listings import GameListing, HistoryListing
 from pbem.cli.replay import TranscriptError, replay, standings
+from pbem.cli.simulate import SimulationError, check_simulation
 from pbem.cli.simulate import simulate as run_simulation
 from pbem.daemon import Daemon
 from pbem.games.registry import GAMES, UnknownGame, engine_for
@@ -49,10 +51,10 @@ def simulate(
     """Play complete games between random legal players and report how many finished."""
     try:
         engine = engine_for(game)
-    except UnknownGame as exc:
-        raise typer.BadParameter(str(exc)) from exc
-    if variant not in engine.variants:
-        raise typer.BadParameter(f"variant must be one of {', '.join(engine.variants)}")
+        check_simulation(engine, variant, players, games)
+    except (UnknownGame, SimulationError) as exc:
+        typer.echo(f"Error: {exc}", err=True)
+        raise typer.Exit(2) from exc
     if sys.stderr.isatty() and not as_json:
         with Progress(transient=True) as bar:
             task = bar.add_task(f"{game} x{players}", total=games)
@@ -90,7 +92,9 @@ def start(
     variant: str = typer.Option("standard", help="The game's variant."),
     seed: int | None = typer.Option(None, help="Seed of everything random (default: random)."),
     first_player: str | None = typer.Option(None, help="EMAIL of the first player (Show Manager)."),
-    data: Path | None = typer.Option(None, "--data", help="Your own component data file."),
+    data: Path | None = typer.Option(
+        None, "--data", exists=True, dir_okay=False, help="Your own component data file."
+    ),
     deadline: float | None = typer.Option(None, help="Hours for each turn or phase."),
     policy: str = typer.Option("wait", help="At a deadline: wait, default or skip."),
 ) -> None:
@@ -120,21 +124,27 @@ def start(
 
 
 @app.command()
-def games() -> None:
+def games(as_json: bool = typer.Option(False, "--json", help="Print a JSON list.")) -> None:
     """List the games in the database."""
     engine, _ = _open()
-    table = Table("game", "kind", "variant", "status", "players", "started")
     with Session(engine) as session:
-        for row in session.exec(select(GameRow).order_by(col(GameRow.created_at))).all():
-            seats = seats_of(session, row.id)
-            table.add_row(
-                row.id,
-                row.game,
-                row.variant,
-                row.status,
-                str(len(seats)),
-                row.created_at.strftime("%Y-%m-%d %H:%M"),
+        rows = [
+            GameListing(
+                id=row.id,
+                game=row.game,
+                variant=row.variant,
+                status=row.status,
+                players=len(seats_of(session, row.id)),
+                started=row.created_at.strftime("%Y-%m-%d %H:%M"),
             )
+            for row in session.exec(select(GameRow).order_by(col(GameRow.created_at))).all()
+        ]
+    if as_json:
+        typer.echo(json.dumps([dataclasses.asdict(row) for row in rows]))
+        return
+    table = Table("game", "kind", "variant", "status", "players", "started")
+    for listing in rows:
+        table.add_row(*(str(value) for value in dataclasses.astuple(listing)))
     Console().print(table)
 
 
@@ -178,25 +188,39 @@ def show(game: str, as_json: bool = typer.Option(False, "--json")) -> None:
 
 
 @app.command()
-def history(game: str) -> None:
+def history(
+    game: str, as_json: bool = typer.Option(False, "--json", help="Print a JSON list.")
+) -> None:
     """Every accepted order and override of a game, in order."""
     engine, _ = _open()
-    table = Table("#", "when", "who", "what", "why")
     with Session(engine) as session:
-        for entry in last_history(session, game, limit=1_000_000):
-            table.add_row(
-                str(entry.seq),
-                entry.at.strftime("%Y-%m-%d %H:%M:%S"),
-                entry.actor,
-                entry.summary,
-                entry.why or "",
+        if session.get(GameRow, game) is None:
+            typer.echo(f"Error: no game {game!r}; `pbem games` lists them", err=True)
+            raise typer.Exit(1)
+        entries = [
+            HistoryListing(
+                seq=entry.seq,
+                at=entry.at.strftime("%Y-%m-%d %H:%M:%S"),
+                actor=entry.actor,
+                kind=entry.kind,
+                summary=entry.summary,
+                why=entry.why,
             )
+            for entry in last_history(session, game, limit=1_000_000)
+        ]
+    if as_json:
+        typer.echo(json.dumps([dataclasses.asdict(entry) for entry in entries]))
+        return
+    table = Table("#", "when", "who", "what", "why")
+    for entry in entries:
+        table.add_row(str(entry.seq), entry.at, entry.actor, entry.summary, entry.why or "")
     Console().print(table)
 
 
 @app.command("replay")
 def replay_command(
-    transcript: Path, as_json: bool = typer.Option(False, "--json", help="Print REPLAY.md's JSON.")
+    transcript: Path = typer.Argument(..., exists=True, dir_okay=False),
+    as_json: bool = typer.Option(False, "--json", help="Print REPLAY.md's JSON."),
 ) -> None:
     """Play a transcript through the moderator; exit 1 when its `expect` does not hold."""
     try:

@@ -25,6 +25,10 @@ class ShowManagerKind:
     def status_subject(self, state: Any, seat: int, awaiting: tuple[int, ...]) -> str:
         return "Your turn" if seat in awaiting else "Status"
 
+    def where(self, state: Any, names: list[str]) -> str:
+        """Where the game stands, in the words of its status emails."""
+        return "the end of the game" if state.turn is None else f"{names[state.turn]}'s turn"
+
 
 class BigTimeKind:
     title = "The Big Time!"
@@ -43,6 +47,10 @@ class BigTimeKind:
 
     def status_subject(self, state: Any, seat: int, awaiting: tuple[int, ...]) -> str:
         return f"Round {state.round} · Phase {state.phase}"
+
+    def where(self, state: Any, names: list[str]) -> str:
+        """Where the game stands, in the words of its status emails."""
+        return "the end of the game" if state.over else f"round {state.round}, phase {state.phase}"
 
 
 GameKind = ShowManagerKind | BigTimeKind
