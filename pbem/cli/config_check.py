@@ -12,10 +12,11 @@ from pathlib import Path
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
+from pbem.cli.probe import ProbeFailed, probe
 from pbem.daemon import mail_settings
-from pbem.mail.config import ImapConfig, SmtpConfig
+from pbem.mail.config import ImapConfig, MailSettings, SmtpConfig
 from pbem.mail.errors import MailConfigError
-from pbem.settings import Settings, SettingsError, load_settings
+from pbem.settings import DEFAULT_ADDRESS, Settings, SettingsError, load_settings
 from pbem.store import StoreError, open_database
 
 CONNECT_TIMEOUT = 10.0
@@ -28,7 +29,11 @@ class Check:
     detail: str
 
 
-def check_settings(config_file: Path | None = None) -> Iterator[Check]:
+def check_settings(
+    config_file: Path | None = None, probe_timeout: float | None = None
+) -> Iterator[Check]:
+    """Each check in turn; with `probe_timeout`, also a probe email sent to the moderator's own
+    plus-address and awaited over IMAP for that many seconds."""
     try:
         settings = load_settings(config_file)
     except SettingsError as exc:
@@ -41,12 +46,61 @@ def check_settings(config_file: Path | None = None) -> Iterator[Check]:
     except MailConfigError as exc:
         yield Check("mail settings", False, str(exc))
         return
-    if mail.imap is None or mail.smtp is None:
-        yield Check("local Maildir", True, f"{mail.maildir} (no IMAP and/or SMTP server set)")
+    yield _check_servers_paired(mail)
+    if mail.imap is None and mail.smtp is None:
+        yield Check("local Maildir", True, f"{mail.maildir} (no IMAP or SMTP server set)")
+        if probe_timeout is not None:
+            yield Check("probe", False, "needs PBEM_IMAP_URL and PBEM_SMTP_URL: nothing to probe")
+        return
+    yield _check_address(settings)
     if mail.imap is not None:
         yield _check_imap(mail.imap)
     if mail.smtp is not None:
         yield _check_smtp(mail.smtp)
+    if probe_timeout is not None:
+        if mail.imap is None or mail.smtp is None:
+            yield Check("probe", False, "needs both PBEM_IMAP_URL and PBEM_SMTP_URL")
+        else:
+            yield _probe(settings.address, mail.smtp, mail.imap, probe_timeout)
+
+
+def _probe(address: str, smtp: SmtpConfig, imap: ImapConfig, timeout: float) -> Check:
+    try:
+        return Check("probe", True, probe(address, smtp, imap, timeout))
+    except ProbeFailed as exc:
+        return Check("probe", False, str(exc))
+
+
+def _check_servers_paired(mail: MailSettings) -> Check:
+    """One server without the other sends or reads mail through the local Maildir unseen."""
+    if mail.imap is not None and mail.smtp is None:
+        return Check(
+            "mail servers",
+            False,
+            f"PBEM_IMAP_URL is set but PBEM_SMTP_URL is not: every reply would be written to "
+            f"{mail.maildir}/sent and never sent; set both, or neither for the local Maildir",
+        )
+    if mail.smtp is not None and mail.imap is None:
+        return Check(
+            "mail servers",
+            False,
+            f"PBEM_SMTP_URL is set but PBEM_IMAP_URL is not: players' orders would be looked for "
+            f"in {mail.maildir}/new and never read; set both, or neither for the local Maildir",
+        )
+    both = mail.imap is not None
+    return Check("mail servers", True, "IMAP and SMTP" if both else "neither: the local Maildir")
+
+
+def _check_address(settings: Settings) -> Check:
+    """Players reply to the moderator's address: with real servers it must be the mailbox's."""
+    if settings.address == DEFAULT_ADDRESS or settings.domain == "localhost":
+        return Check(
+            "moderator address",
+            False,
+            f"PBEM_ADDRESS is {settings.address}, which no player can reach: set the address of "
+            "the mailbox PBEM_IMAP_URL reads, e.g. pbem@example.org",
+        )
+    return Check("moderator address", True, settings.address)
 
 
 def _check_database(settings: Settings) -> Check:

@@ -306,10 +306,17 @@ app.add_typer(config_app, name="config")
 
 
 @config_app.command("check")
-def config_check() -> None:
+def config_check(
+    probe: bool = typer.Option(
+        False, "--probe", help="Also mail the moderator's own plus-address and wait for it."
+    ),
+    probe_timeout: float = typer.Option(
+        120.0, "--probe-timeout", min=1.0, max=3600.0, help="Seconds to wait for the probe."
+    ),
+) -> None:
     """Validate the settings and connect to the database and the mail servers."""
     problems = 0
-    for check in check_settings():
+    for check in check_settings(probe_timeout=probe_timeout if probe else None):
         mark = "OK  " if check.ok else "FIX "
         typer.echo(f"{mark}{check.what}: {check.detail}")
         problems += not check.ok
