@@ -22,8 +22,9 @@ from pbem.cli.listings import GameListing, HistoryListing
 from pbem.cli.replay import TranscriptError, replay, standings
 from pbem.cli.simulate import SimulationError, check_simulation
 from pbem.cli.simulate import simulate as run_simulation
-from pbem.daemon import Daemon
+from pbem.daemon import Daemon, mail_settings
 from pbem.games.registry import GAMES, UnknownGame, engine_for
+from pbem.mail.errors import MailConfigError
 from pbem.moderator.desk import Desk
 from pbem.moderator.letters import status_context
 from pbem.moderator.loaded import load_game
@@ -247,18 +248,25 @@ def replay_command(
 def run(
     once: bool = typer.Option(False, "--once", help="One intake, deadline and send cycle; exit."),
     gm: str | None = typer.Option(None, "--gm", help="Who hears of set-aside mail and deadlines."),
-    wait: float = typer.Option(300.0, help="Seconds to wait for new mail between cycles."),
+    wait: float = typer.Option(
+        300.0, min=0.0, max=86400.0, help="Seconds to wait for new mail between cycles."
+    ),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Log at DEBUG level."),
     name: str = typer.Option(
         "pbem", help="This daemon's name: each daemon sharing a database needs its own."
     ),
 ) -> None:
     """The mail daemon in the foreground: take in mail, answer, send the outbox; SIGTERM stops."""
+    _, settings = _open()
+    try:
+        mail_settings(settings)  # a malformed server URL is one line, before any logging
+    except MailConfigError as exc:
+        typer.echo(f"Error: {exc}", err=True)
+        raise typer.Exit(2) from exc
     logging.basicConfig(
         level=logging.DEBUG if verbose else logging.INFO,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    _, settings = _open()
     daemon = Daemon(settings, gm_address=gm, name=name)
     if not once:
         daemon.run_forever(wait)

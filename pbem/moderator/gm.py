@@ -14,7 +14,7 @@ from typing import cast
 
 from pbem.games.base import Event
 from pbem.moderator.desk import Desk
-from pbem.moderator.letters import notice_letter, status_letter
+from pbem.moderator.letters import notice_letter, status_letter, visible_events
 from pbem.moderator.loaded import LoadedGame, encode_state, load_game, save_state
 from pbem.moderator.play import carry_out, follow_up, parse_for
 from pbem.moderator.seats import resign
@@ -149,7 +149,7 @@ def set_money(desk: Desk, game_id: str, who: str, amount: int, why: str | None) 
     try:
         events = game.engine.set_money(state, seat, amount)
     except ValueError as exc:
-        raise GmError(str(exc)) from exc
+        raise GmError(_named(game, exc)) from exc
     summary = f"money of {game.name_of(seat)} set to {amount}"
     save_state(desk.session, game, state, actor=GM, kind="gm", summary=summary, why=why)
     _statuses(desk, game, game.seats, [], why, events)
@@ -170,7 +170,7 @@ def set_value(
     try:
         events = game.engine.set_value(state, seat, musical, int(number) if number else None, value)
     except ValueError as exc:
-        raise GmError(str(exc)) from exc
+        raise GmError(_named(game, exc)) from exc
     summary = f"value of {game.name_of(seat)}'s {production} set to {value}"
     save_state(desk.session, game, state, actor=GM, kind="gm", summary=summary, why=why)
     _statuses(desk, game, game.seats, [], why, events)
@@ -367,6 +367,11 @@ def _change(desk: Desk, game: LoadedGame, verb: str, mark: int, entry: int | Non
         entry=row.seq,
         told=tuple(dict.fromkeys(a for a in told if a not in computer)),
     )
+
+
+def _named(game: LoadedGame, refusal: Exception) -> str:
+    """An engine's refusal with its seat numbers ("Player 2") as the players' names."""
+    return visible_events(game, [Event(str(refusal))], None)[0]
 
 
 def _reason(why: str | None) -> list[Event]:
