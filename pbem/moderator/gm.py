@@ -193,11 +193,9 @@ def replace(desk: Desk, game_id: str, who: str, new: str, why: str | None) -> Ch
             f"{player.address} already plays seat {taken.position + 1} "
             f"({game.name_of(taken.position)}) in {game_id}; one address plays one seat"
         )
-    old_name, old_address, was_person = (
-        game.name_of(seat.position),
-        seat.address,
-        seat.kind == "human",
-    )
+    was_person, old_address = seat.kind == "human", seat.address
+    # A seat the computer took over is still the seat of the person who left ("Bo").
+    old_name = (None if was_person else seat.bot_name) or game.name_of(seat.position)
     seat.address = player.address
     seat.name = player.name or (seat.bot_name if seat.kind == "bot" else seat.name)
     seat.secret = new_secret({s.secret for s in game.seats})

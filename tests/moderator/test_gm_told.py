@@ -186,3 +186,32 @@ def test_pause_and_resume_are_told_with_the_reason(sm):
     letters = sent_since(sm, count)
     assert {(s.to, s.kind) for s in letters} == {(ANN, "gm"), (BO, "gm")}
     assert all("paused the game" in s.text and "server move" in s.text for s in letters)
+
+
+def test_a_seat_the_computer_plays_can_be_given_to_a_person(bt):
+    run(bt, gm.remove, "Bo", None)
+    count = len(bt.outbox())
+    run(bt, gm.replace, "2", "dee@example.org:Dee", "a new player joined")
+    seat = bt.game().seat(1)
+    assert (seat.address, seat.name, seat.kind, seat.bot_name) == (
+        "dee@example.org",
+        "Dee",
+        "human",
+        None,
+    )
+    letters = sent_since(bt, count)
+    assert {s.to for s in letters} == {ANN, CY, "dee@example.org"}  # no mail to the computer
+    assert all("gave Bo's seat to Dee" in s.text for s in letters if s.to != seat.address)
+
+
+def test_a_transcript_gm_entry_takes_the_same_words(sm):
+    from pbem.cli.gm_entries import GmEntryError, run_gm_entry
+
+    with session_scope(sm.engine) as session:
+        run_gm_entry(Desk(session, SETTINGS), sm.id, "set-money Bo 5 --why 'a fix'")
+        run_gm_entry(Desk(session, SETTINGS), sm.id, "deadline 12 --policy skip")
+    row = sm.game().row
+    assert (row.deadline_hours, row.policy) == (12.0, "skip")
+    for bad in ("deadline -- -5", "deadline", "deadline soon", "remove Zed"):
+        with pytest.raises(GmEntryError), session_scope(sm.engine) as session:
+            run_gm_entry(Desk(session, SETTINGS), sm.id, bad)
