@@ -73,22 +73,22 @@ def _probe(address: str, smtp: SmtpConfig, imap: ImapConfig, timeout: float) -> 
 
 def _check_servers_paired(mail: MailSettings) -> Check:
     """One server without the other sends or reads mail through the local Maildir unseen."""
-    if mail.imap is not None and mail.smtp is None:
-        return Check(
-            "mail servers",
-            False,
-            f"PBEM_IMAP_URL is set but PBEM_SMTP_URL is not: every reply would be written to "
-            f"{mail.maildir}/sent and never sent; set both, or neither for the local Maildir",
-        )
-    if mail.smtp is not None and mail.imap is None:
-        return Check(
-            "mail servers",
-            False,
-            f"PBEM_SMTP_URL is set but PBEM_IMAP_URL is not: players' orders would be looked for "
-            f"in {mail.maildir}/new and never read; set both, or neither for the local Maildir",
-        )
-    both = mail.imap is not None
-    return Check("mail servers", True, "IMAP and SMTP" if both else "neither: the local Maildir")
+    given = {"PBEM_IMAP_URL": mail.imap is not None, "PBEM_SMTP_URL": mail.smtp is not None}
+    if all(given.values()) or not any(given.values()):
+        both = mail.imap is not None
+        return Check("mail servers", True, "IMAP and SMTP" if both else "neither: local Maildir")
+    missing = next(name for name, there in given.items() if not there)
+    present = next(name for name, there in given.items() if there)
+    lost = {
+        "PBEM_SMTP_URL": f"every reply would be written to {mail.maildir}/sent and never sent",
+        "PBEM_IMAP_URL": f"players' orders would be looked for in {mail.maildir} and never read",
+    }[missing]
+    return Check(
+        "mail servers",
+        False,
+        f"{present} is set but {missing} is not: {lost}; set both, or neither for the local "
+        "Maildir",
+    )
 
 
 def _check_address(settings: Settings) -> Check:

@@ -7,14 +7,15 @@ A player is named by email address, by name or by seat number (`seat_named`).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import cast
+from typing import Any, cast
 
 from pbem.games.base import Event
 from pbem.moderator.desk import Desk
-from pbem.moderator.letters import notice_letter, status_letter, visible_events
+from pbem.moderator.gm_letters import farewell, reason_events, tell_notice, tell_status
+from pbem.moderator.letters import status_letter, visible_events
 from pbem.moderator.loaded import LoadedGame, encode_state, load_game, save_state
 from pbem.moderator.play import carry_out, follow_up, parse_for
 from pbem.moderator.seats import resign
@@ -25,10 +26,9 @@ from pbem.moderator.start import (
     check_policy,
 )
 from pbem.store import QueuedOrderRow, append_history, history_entry, last_history, new_secret
-from pbem.store.tables import DeadlinePolicy, GameStatus, SeatRow
+from pbem.store.tables import DeadlinePolicy, GameStatus
 
 GM = "gm"
-CHANGED = "The game master changed the game"
 POLICY_WORDS = {
     "wait": "the game waits for the missing orders",
     "default": "players who have not sent orders are given the default ones",
@@ -90,7 +90,7 @@ def order(desk: Desk, game_id: str, who: str, text: str, why: str | None) -> Cha
         )
         _record(desk, game, f"early orders for {name} kept for their turn: {written}", why)
         waiting = "The game master entered orders for you; they wait for your turn."
-        _notice(desk, game, [game.seat(seat)], [waiting], why)
+        tell_notice(desk, game, [game.seat(seat)], [waiting], why)
         return _change(desk, game, "order", mark)
     before = game.engine.progress(game.state)
     # A simultaneous game's orders stay sealed in the history the players may read.
@@ -101,7 +101,7 @@ def order(desk: Desk, game_id: str, who: str, text: str, why: str | None) -> Cha
     if outcome.refusal is not None:
         raise GmError(str(outcome.refusal))
     entry = last_history(desk.session, game.id, 1)[-1].seq
-    _notice(desk, game, game.humans(), [f"The game master entered orders for {name}."], why)
+    tell_notice(desk, game, game.humans(), [f"The game master entered orders for {name}."], why)
     follow_up(desk, game, list(outcome.events), before)
     return _change(desk, game, "order", mark, entry)
 
@@ -127,7 +127,7 @@ def undo(desk: Desk, game_id: str, to: int | None, why: str | None) -> Change:
         summary=f"undo to entry {target} ({where})",
         why=why,
     )
-    _statuses(
+    tell_status(
         desk,
         game,
         game.seats,
@@ -143,17 +143,19 @@ def undo(desk: Desk, game_id: str, to: int | None, why: str | None) -> Change:
 def set_money(desk: Desk, game_id: str, who: str, amount: int, why: str | None) -> Change:
     game, mark = _open(desk, game_id)
     seat = seat_named(game, who)
-    if not hasattr(game.engine, "set_money"):
+    fix = getattr(game.engine, "set_money", None)
+    if fix is None:
         raise GmError(f"money cannot be set in {game.kind.title}")
-    state = game.engine.load(game.engine.dump(game.state))
-    try:
-        events = game.engine.set_money(state, seat, amount)
-    except ValueError as exc:
-        raise GmError(_named(game, exc)) from exc
     summary = f"money of {game.name_of(seat)} set to {amount}"
-    save_state(desk.session, game, state, actor=GM, kind="gm", summary=summary, why=why)
-    _statuses(desk, game, game.seats, [], why, events)
-    return _change(desk, game, "set-money", mark)
+    return _corrected(
+        desk,
+        game,
+        mark,
+        "set-money",
+        summary,
+        why,
+        lambda s: fix(s, seat, amount),
+    )
 
 
 def set_value(
@@ -161,20 +163,23 @@ def set_value(
 ) -> Change:
     game, mark = _open(desk, game_id)
     seat = seat_named(game, who)
-    if not hasattr(game.engine, "set_value"):
+    fix = getattr(game.engine, "set_value", None)
+    if fix is None:
         raise GmError(f"{game.kind.title} has no chips to set")
     musical, _, number = production.partition("#")
     if number and not number.isdigit():
         raise GmError(f"{production!r} is not MUSICAL or MUSICAL#N (e.g. WOLF#1)")
-    state = game.engine.load(game.engine.dump(game.state))
-    try:
-        events = game.engine.set_value(state, seat, musical, int(number) if number else None, value)
-    except ValueError as exc:
-        raise GmError(_named(game, exc)) from exc
+    chip = int(number) if number else None
     summary = f"value of {game.name_of(seat)}'s {production} set to {value}"
-    save_state(desk.session, game, state, actor=GM, kind="gm", summary=summary, why=why)
-    _statuses(desk, game, game.seats, [], why, events)
-    return _change(desk, game, "set-value", mark)
+    return _corrected(
+        desk,
+        game,
+        mark,
+        "set-value",
+        summary,
+        why,
+        lambda s: fix(s, seat, musical, chip, value),
+    )
 
 
 def replace(desk: Desk, game_id: str, who: str, new: str, why: str | None) -> Change:
@@ -209,23 +214,14 @@ def replace(desk: Desk, game_id: str, who: str, new: str, why: str | None) -> Ch
         if new_name != old_name
         else f"{old_name}'s seat is now played by someone else."
     )
-    _notice(desk, game, others, [passed], why)
+    tell_notice(desk, game, others, [passed], why)
     if was_person:
-        desk.postman.post(
-            notice_letter(
-                to=old_address,
-                game=game,
-                seat=None,
-                settings=desk.settings,
-                words="You no longer play in this game",
-                lines=[
-                    f"The game master gave your seat ({old_name}) to another player. Mail from "
-                    "you no longer counts as orders in this game."
-                ],
-                why=why,
-                kind="gm",
-            ),
-            game.id,
+        farewell(
+            desk,
+            game,
+            old_address,
+            f"The game master gave your seat ({old_name}) to another player.",
+            why,
         )
     welcome = [
         Event(
@@ -238,7 +234,7 @@ def replace(desk: Desk, game_id: str, who: str, new: str, why: str | None) -> Ch
             f"email whose subject names [{game.id}] if you cannot reply to this one.",
             (seat.position,),
         ),
-        *_reason(why),
+        *reason_events(why),
     ]
     desk.postman.post(
         status_letter(game, seat.position, desk.settings, welcome, "Welcome"), game.id
@@ -259,28 +255,19 @@ def remove(desk: Desk, game_id: str, who: str, why: str | None) -> Change:
         )
     old_address = seat.address
     resign(desk, game, position, actor=GM, why=why or "removed by the game master")
-    _notice(
+    tell_notice(
         desk,
         game,
         game.humans(),
         [f"The game master removed {name} from the game; a computer player takes the seat."],
         why,
     )
-    desk.postman.post(
-        notice_letter(
-            to=old_address,
-            game=game,
-            seat=None,
-            settings=desk.settings,
-            words="You no longer play in this game",
-            lines=[
-                "The game master removed you from the game; a computer player takes your seat. "
-                "Mail from you no longer counts as orders in this game."
-            ],
-            why=why,
-            kind="gm",
-        ),
-        game.id,
+    farewell(
+        desk,
+        game,
+        old_address,
+        "The game master removed you from the game; a computer player takes your seat.",
+        why,
     )
     return _change(desk, game, "remove", mark)
 
@@ -299,7 +286,7 @@ def pause(desk: Desk, game_id: str, why: str | None, resume_it: bool = False) ->
         if resume_it
         else "The game master paused the game: no orders are taken until it resumes."
     )
-    _notice(desk, game, game.humans(), [told], why)
+    tell_notice(desk, game, game.humans(), [told], why)
     if resume_it:
         follow_up(desk, game, [], "")  # "" differs from any progress: every seat gets a status
     return _change(desk, game, "resume" if resume_it else "pause", mark)
@@ -333,7 +320,7 @@ def deadline(
             f"next one is {at}. At a deadline {POLICY_WORDS[game.row.policy]}."
         )
     _record(desk, game, summary, why)
-    _statuses(desk, game, game.seats, [line], why)
+    tell_status(desk, game, game.seats, [line], why)
     return _change(desk, game, "deadline", mark)
 
 
@@ -342,8 +329,28 @@ def resend(desk: Desk, game_id: str, who: str | None, why: str | None) -> Change
     seats = [game.seat(seat_named(game, who))] if who else game.seats
     whom = game.name_of(seats[0].position) if who else "every player"
     _record(desk, game, f"status resent to {whom}", why)
-    _statuses(desk, game, seats, ["The game master sent you your status again."], why)
+    tell_status(desk, game, seats, ["The game master sent you your status again."], why)
     return _change(desk, game, "resend", mark)
+
+
+def _corrected(
+    desk: Desk,
+    game: LoadedGame,
+    mark: int,
+    verb: str,
+    summary: str,
+    why: str | None,
+    correct: Callable[[Any], list[Event]],
+) -> Change:
+    """A correction the engine makes to a copy of the state; then every seat gets a status."""
+    state = game.engine.load(game.engine.dump(game.state))
+    try:
+        events = correct(state)
+    except ValueError as exc:  # the engine's refusal of a value it cannot take
+        raise GmError(_named(game, exc)) from exc
+    save_state(desk.session, game, state, actor=GM, kind="gm", summary=summary, why=why)
+    tell_status(desk, game, game.seats, [], why, events)
+    return _change(desk, game, verb, mark)
 
 
 def _open(desk: Desk, game_id: str) -> tuple[LoadedGame, int]:
@@ -370,46 +377,6 @@ def _change(desk: Desk, game: LoadedGame, verb: str, mark: int, entry: int | Non
 def _named(game: LoadedGame, refusal: Exception) -> str:
     """An engine's refusal with its seat numbers ("Player 2") as the players' names."""
     return visible_events(game, [Event(str(refusal))], None)[0]
-
-
-def _reason(why: str | None) -> list[Event]:
-    return [Event(f"The game master's reason: {why}")] if why else []
-
-
-def _notice(
-    desk: Desk, game: LoadedGame, seats: Sequence[SeatRow], lines: Sequence[str], why: str | None
-) -> None:
-    """A short notice to the people among `seats` (computer players read only status mail)."""
-    for seat in seats:
-        if seat.kind != "human":
-            continue
-        desk.postman.post(
-            notice_letter(
-                to=seat.address,
-                game=game,
-                seat=seat.position,
-                settings=desk.settings,
-                words=CHANGED,
-                lines=lines,
-                why=why,
-                kind="gm",
-            ),
-            game.id,
-        )
-
-
-def _statuses(
-    desk: Desk,
-    game: LoadedGame,
-    seats: Sequence[SeatRow],
-    lines: Sequence[str],
-    why: str | None,
-    events: Sequence[Event] = (),
-) -> None:
-    """A fresh status to each of `seats`, opening with what the game master changed and why."""
-    told = [*(Event(line) for line in lines), *events, *_reason(why)]
-    for seat in seats:
-        desk.postman.post(status_letter(game, seat.position, desk.settings, told, CHANGED), game.id)
 
 
 def _record(desk: Desk, game: LoadedGame, summary: str, why: str | None) -> None:

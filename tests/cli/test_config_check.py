@@ -5,6 +5,7 @@ fed by an SMTP server that delivers into it."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import pytest
@@ -35,20 +36,26 @@ class DeliverToDovecot:
         return "250 Message accepted for delivery"
 
 
+@contextmanager
+def smtp_into(dovecot: DovecotServer, plus: bool) -> Iterator[Controller]:
+    controller = Controller(DeliverToDovecot(dovecot, plus), hostname=HOST, port=free_port())
+    controller.start()
+    try:
+        yield controller
+    finally:
+        controller.stop()
+
+
 @pytest.fixture
 def delivering_smtp(dovecot: DovecotServer) -> Iterator[Controller]:
-    controller = Controller(DeliverToDovecot(dovecot, plus=True), hostname=HOST, port=free_port())
-    controller.start()
-    yield controller
-    controller.stop()
+    with smtp_into(dovecot, plus=True) as controller:
+        yield controller
 
 
 @pytest.fixture
 def losing_smtp(dovecot: DovecotServer) -> Iterator[Controller]:
-    controller = Controller(DeliverToDovecot(dovecot, plus=False), hostname=HOST, port=free_port())
-    controller.start()
-    yield controller
-    controller.stop()
+    with smtp_into(dovecot, plus=False) as controller:
+        yield controller
 
 
 def servers(dovecot: DovecotServer, smtp: Controller) -> dict[str, str]:
