@@ -250,8 +250,8 @@ def remove(desk: Desk, game_id: str, who: str, why: str | None) -> Change:
     name = game.name_of(position)
     if seat.kind == "bot":
         raise GmError(
-            f"{name} is already played by the computer; "
-            "`pbem gm replace` gives the seat to a person"
+            f"{seat.bot_name or name}'s seat is already played by the computer; "
+            "`pbem gm replace` gives it to a person"
         )
     old_address = seat.address
     resign(desk, game, position, actor=GM, why=why or "removed by the game master")
