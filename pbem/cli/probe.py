@@ -3,8 +3,8 @@ way the daemon sends and awaited in the mailbox the daemon reads.
 
 It proves what the other checks cannot: that the provider accepts the moderator's mail, and
 delivers `pbem+anything@` to the same mailbox (each seat's replies arrive at such an address).
-The probe is marked `Auto-Submitted`, so a daemon that reads it first ignores it; it is deleted
-once found.
+The probe is marked `Auto-Submitted`, so a daemon that reads it first ignores it (and files it
+away, where the probe looks too); it is deleted once found.
 """
 
 from __future__ import annotations
@@ -14,10 +14,12 @@ import time
 from email.message import EmailMessage
 from email.utils import make_msgid
 
-from imapclient import IMAPClient
 from imapclient.exceptions import IMAPClientError
 
 from pbem.mail.config import ImapConfig, SmtpConfig
+from pbem.mail.errors import MailError
+from pbem.mail.imap import FAILED_FOLDER, PROCESSED_FOLDER
+from pbem.mail.imap_session import ImapSession
 from pbem.mail.smtp import SmtpSender
 
 PROBE_HEADER = "X-Pbem-Probe"
@@ -53,7 +55,7 @@ def probe(address: str, smtp: SmtpConfig, imap: ImapConfig, timeout: float) -> s
         raise ProbeFailed(f"{smtp.address} did not take the probe to {to}: {failure.reason}")
     try:
         waited = _await(imap, token, started + timeout)
-    except (IMAPClientError, OSError) as exc:
+    except (MailError, IMAPClientError, OSError) as exc:
         raise ProbeFailed(f"{imap.address}: {exc}; check PBEM_IMAP_URL") from exc
     if waited is None:
         raise ProbeFailed(
@@ -65,19 +67,26 @@ def probe(address: str, smtp: SmtpConfig, imap: ImapConfig, timeout: float) -> s
 
 
 def _await(imap: ImapConfig, token: str, deadline: float) -> float | None:
-    """Seconds until the probe was found (and deleted), or None when the deadline passed."""
+    """Seconds until the probe was found (and deleted), or None when the deadline passed.
+
+    Logged in as the daemon logs in; the probe is looked for where the daemon reads and also
+    where it files what it has read, in case a running daemon took it first.
+    """
     begun = time.monotonic()
-    with IMAPClient(imap.host, imap.port, ssl=imap.tls, timeout=IMAP_TIMEOUT) as client:
-        client.login(imap.user, imap.password)
-        client.select_folder(imap.folder)
+    session = ImapSession.open(imap, PROCESSED_FOLDER, FAILED_FOLDER, IMAP_TIMEOUT)
+    client = session.client
+    try:
         while True:
-            found = client.search(["HEADER", PROBE_HEADER, token])
-            if found:
-                client.delete_messages(found)
-                # UID EXPUNGE removes only the probe; a plain EXPUNGE, every deleted message.
-                client.expunge(found if client.has_capability("UIDPLUS") else None)
-                return time.monotonic() - begun
+            for folder in (session.folders.source, session.folders.processed):
+                client.select_folder(folder)
+                found = client.search(["HEADER", PROBE_HEADER, token])
+                if found:
+                    client.delete_messages(found)
+                    # UID EXPUNGE removes only the probe; a plain EXPUNGE, every deleted message.
+                    client.expunge(found if client.has_capability("UIDPLUS") else None)
+                    return time.monotonic() - begun
             if time.monotonic() >= deadline:
                 return None
             time.sleep(POLL_SECONDS)
-            client.noop()  # lets the server tell of new mail before the next search
+    finally:
+        session.close()

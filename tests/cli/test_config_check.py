@@ -26,19 +26,21 @@ class DeliverToDovecot:
 
     dovecot: DovecotServer
     plus: bool
+    folder: str = "INBOX"
 
     async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
         for recipient in envelope.rcpt_tos:
             local, _, domain = str(recipient).lower().partition("@")
             mailbox = local.partition("+")[0] if self.plus else local
             if f"{mailbox}@{domain}" == MODERATOR:
-                self.dovecot.append(envelope.original_content or b"")
+                self.dovecot.append(envelope.original_content or b"", folder=self.folder)
         return "250 Message accepted for delivery"
 
 
 @contextmanager
-def smtp_into(dovecot: DovecotServer, plus: bool) -> Iterator[Controller]:
-    controller = Controller(DeliverToDovecot(dovecot, plus), hostname=HOST, port=free_port())
+def smtp_into(dovecot: DovecotServer, plus: bool, folder: str = "INBOX") -> Iterator[Controller]:
+    handler = DeliverToDovecot(dovecot, plus, folder)
+    controller = Controller(handler, hostname=HOST, port=free_port())
     controller.start()
     try:
         yield controller
@@ -123,3 +125,15 @@ def test_probe_fails_when_plus_addressed_mail_does_not_arrive(
     assert ran.code == 1
     assert "OK  IMAP" in ran.out and "OK  SMTP" in ran.out
     assert "FIX probe" in ran.out and "plus-addresses" in ran.out
+
+
+def test_probe_finds_its_email_where_a_running_daemon_filed_it(
+    pbem: Pbem, dovecot: DovecotServer
+) -> None:
+    # The daemon files what it has read (an Auto-Submitted probe included) under pbem/processed.
+    with dovecot.connection() as client:
+        assert client.create("pbem.processed")[0] == "OK"
+    with smtp_into(dovecot, plus=True, folder="pbem.processed") as smtp:
+        ran = pbem("config", "check", "--probe", "--probe-timeout", "5", env=servers(dovecot, smtp))
+    assert ran.code == 0, ran.out
+    assert dovecot.messages("pbem/processed") == []
