@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any, cast
 
+from sqlmodel import col, select
+
 from pbem.games.base import Event
 from pbem.moderator.desk import Desk
 from pbem.moderator.gm_letters import farewell, reason_events, tell_notice, tell_status
@@ -25,7 +27,14 @@ from pbem.moderator.start import (
     check_deadline_hours,
     check_policy,
 )
-from pbem.store import QueuedOrderRow, append_history, history_entry, last_history, new_secret
+from pbem.store import (
+    OutboxRow,
+    QueuedOrderRow,
+    append_history,
+    history_entry,
+    last_history,
+    new_secret,
+)
 from pbem.store.tables import DeadlinePolicy, GameStatus
 
 GM = "gm"
@@ -88,7 +97,8 @@ def order(desk: Desk, game_id: str, who: str, text: str, why: str | None) -> Cha
         desk.session.add(
             QueuedOrderRow(game_id=game.id, position=seat, inbound_id=None, lines=text.strip())
         )
-        _record(desk, game, f"early orders for {name} kept for their turn: {written}", why)
+        # Not the lines: the other players may read the history before the turn comes.
+        _record(desk, game, f"early orders for {name} kept for their turn", why)
         waiting = "The game master entered orders for you; they wait for your turn."
         tell_notice(desk, game, [game.seat(seat)], [waiting], why)
         return _change(desk, game, "order", mark)
@@ -99,7 +109,7 @@ def order(desk: Desk, game_id: str, who: str, text: str, why: str | None) -> Cha
         desk, game, seat, parsed.actions, actor=GM, kind="gm", summary=summary, why=why
     )
     if outcome.refusal is not None:
-        raise GmError(str(outcome.refusal))
+        raise GmError(_named(game, str(outcome.refusal)))
     entry = last_history(desk.session, game.id, 1)[-1].seq
     tell_notice(desk, game, game.humans(), [f"The game master entered orders for {name}."], why)
     follow_up(desk, game, list(outcome.events), before)
@@ -215,6 +225,8 @@ def replace(desk: Desk, game_id: str, who: str, new: str, why: str | None) -> Ch
         else f"{old_name}'s seat is now played by someone else."
     )
     tell_notice(desk, game, others, [passed], why)
+    if not was_person:
+        _drop_computer_mail(desk, game, old_address)
     if was_person:
         farewell(
             desk,
@@ -347,7 +359,7 @@ def _corrected(
     try:
         events = correct(state)
     except ValueError as exc:  # the engine's refusal of a value it cannot take
-        raise GmError(_named(game, exc)) from exc
+        raise GmError(_named(game, str(exc))) from exc
     save_state(desk.session, game, state, actor=GM, kind="gm", summary=summary, why=why)
     tell_status(desk, game, game.seats, [], why, events)
     return _change(desk, game, verb, mark)
@@ -374,9 +386,24 @@ def _change(desk: Desk, game: LoadedGame, verb: str, mark: int, entry: int | Non
     )
 
 
-def _named(game: LoadedGame, refusal: Exception) -> str:
+def _drop_computer_mail(desk: Desk, game: LoadedGame, address: str) -> None:
+    """Mail the computer player had not read yet: with a person in the seat it would otherwise
+    be sent to its unroutable address."""
+    unread = desk.session.exec(
+        select(OutboxRow)
+        .where(col(OutboxRow.game_id) == game.id)
+        .where(col(OutboxRow.to_address) == address)
+        .where(col(OutboxRow.status) == "pending")
+    ).all()
+    for row in unread:
+        row.status = "failed"
+        row.last_error = "the seat passed from the computer to a person before this was read"
+        desk.session.add(row)
+
+
+def _named(game: LoadedGame, refusal: str) -> str:
     """An engine's refusal with its seat numbers ("Player 2") as the players' names."""
-    return visible_events(game, [Event(str(refusal))], None)[0]
+    return visible_events(game, [Event(refusal)], None)[0]
 
 
 def _record(desk: Desk, game: LoadedGame, summary: str, why: str | None) -> None:

@@ -190,6 +190,8 @@ def test_pause_and_resume_are_told_with_the_reason(sm):
 
 def test_a_seat_the_computer_plays_can_be_given_to_a_person(bt):
     run(bt, gm.remove, "Bo", None)
+    computer = bt.game().seat(1).address
+    assert any(r.to_address == computer and r.status == "pending" for r in bt.outbox())
     count = len(bt.outbox())
     run(bt, gm.replace, "2", "dee@example.org:Dee", "a new player joined")
     seat = bt.game().seat(1)
@@ -202,6 +204,8 @@ def test_a_seat_the_computer_plays_can_be_given_to_a_person(bt):
     letters = sent_since(bt, count)
     assert {s.to for s in letters} == {ANN, CY, "dee@example.org"}  # no mail to the computer
     assert all("gave Bo's seat to Dee" in s.text for s in letters if s.to != seat.address)
+    # What the computer player had not read yet is never sent to its unroutable address.
+    assert all(r.status != "pending" for r in bt.outbox() if r.to_address == computer)
 
 
 def test_a_transcript_gm_entry_takes_the_same_words(sm):
