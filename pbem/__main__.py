@@ -1,5 +1,5 @@
 """`python -m pbem`: the command line."""
 
-from pbem.cli import app
+from pbem.cli import main
 
-app()
+main()

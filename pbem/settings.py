@@ -87,10 +87,14 @@ def _read_file(path: Path) -> dict[str, str]:
 
 def load_settings(config_file: Path | None = None) -> Settings:
     """Settings from `config_file` (or ./pbem.toml when present), overridden by the environment."""
-    path = config_file or Path(os.environ.get("PBEM_CONFIG", "pbem.toml"))
+    named = config_file or (
+        Path(os.environ["PBEM_CONFIG"]) if os.environ.get("PBEM_CONFIG") else None
+    )
+    path = named or Path("pbem.toml")
     values: dict[str, str] = {}
-    if config_file is not None and not path.exists():
-        raise SettingsError(f"configuration file {path} does not exist")
+    # A file asked for by name must be there: without it pbem would run on its defaults.
+    if named is not None and not path.exists():
+        raise SettingsError(f"configuration file {path} (PBEM_CONFIG) does not exist")
     if path.exists():
         values.update(_read_file(path))
     values.update(

@@ -9,12 +9,13 @@ from pathlib import Path
 from imapclient.exceptions import IMAPClientError
 from sqlalchemy.exc import SQLAlchemyError
 
+from pbem.cli.probe import ProbeFailed, probe
 from pbem.daemon import mail_settings
-from pbem.mail.config import ImapConfig, SmtpConfig
+from pbem.mail.config import ImapConfig, MailSettings, SmtpConfig
 from pbem.mail.errors import MailConfigError, MailError
 from pbem.mail.imap_session import open_client, server_folder
 from pbem.mail.smtp_session import open_smtp
-from pbem.settings import Settings, SettingsError, load_settings
+from pbem.settings import DEFAULT_ADDRESS, Settings, SettingsError, load_settings
 from pbem.store import StoreError, database_engine
 from pbem.store.migrate import schema_state
 
@@ -28,7 +29,11 @@ class Check:
     detail: str
 
 
-def check_settings(config_file: Path | None = None) -> Iterator[Check]:
+def check_settings(
+    config_file: Path | None = None, probe_timeout: float | None = None
+) -> Iterator[Check]:
+    """Each check in turn; with `probe_timeout`, also a probe email sent to the moderator's own
+    plus-address and awaited over IMAP for that many seconds."""
     try:
         settings = load_settings(config_file)
     except SettingsError as exc:
@@ -41,12 +46,61 @@ def check_settings(config_file: Path | None = None) -> Iterator[Check]:
     except MailConfigError as exc:
         yield Check("mail settings", False, str(exc))
         return
-    if mail.imap is None or mail.smtp is None:
-        yield Check("local Maildir", True, f"{mail.maildir} (no IMAP and/or SMTP server set)")
+    yield _check_servers_paired(mail)
+    if mail.imap is None and mail.smtp is None:
+        yield Check("local Maildir", True, f"{mail.maildir} (no IMAP or SMTP server set)")
+        if probe_timeout is not None:
+            yield Check("probe", False, "needs PBEM_IMAP_URL and PBEM_SMTP_URL: nothing to probe")
+        return
+    yield _check_address(settings)
     if mail.imap is not None:
         yield _check_imap(mail.imap)
     if mail.smtp is not None:
         yield _check_smtp(mail.smtp)
+    if probe_timeout is not None:
+        if mail.imap is None or mail.smtp is None:
+            yield Check("probe", False, "needs both PBEM_IMAP_URL and PBEM_SMTP_URL")
+        else:
+            yield _probe(settings.address, mail.smtp, mail.imap, probe_timeout)
+
+
+def _probe(address: str, smtp: SmtpConfig, imap: ImapConfig, timeout: float) -> Check:
+    try:
+        return Check("probe", True, probe(address, smtp, imap, timeout))
+    except ProbeFailed as exc:
+        return Check("probe", False, str(exc))
+
+
+def _check_servers_paired(mail: MailSettings) -> Check:
+    """One server without the other sends or reads mail through the local Maildir unseen."""
+    given = {"PBEM_IMAP_URL": mail.imap is not None, "PBEM_SMTP_URL": mail.smtp is not None}
+    if all(given.values()) or not any(given.values()):
+        both = mail.imap is not None
+        return Check("mail servers", True, "IMAP and SMTP" if both else "neither: local Maildir")
+    missing = next(name for name, there in given.items() if not there)
+    present = next(name for name, there in given.items() if there)
+    lost = {
+        "PBEM_SMTP_URL": f"every reply would be written to {mail.maildir}/sent and never sent",
+        "PBEM_IMAP_URL": f"players' orders would be looked for in {mail.maildir} and never read",
+    }[missing]
+    return Check(
+        "mail servers",
+        False,
+        f"{present} is set but {missing} is not: {lost}; set both, or neither for the local "
+        "Maildir",
+    )
+
+
+def _check_address(settings: Settings) -> Check:
+    """Players reply to the moderator's address: with real servers it must be the mailbox's."""
+    if settings.address == DEFAULT_ADDRESS or settings.domain == "localhost":
+        return Check(
+            "moderator address",
+            False,
+            f"PBEM_ADDRESS is {settings.address}, which no player can reach: set the address of "
+            "the mailbox PBEM_IMAP_URL reads, e.g. pbem@example.org",
+        )
+    return Check("moderator address", True, settings.address)
 
 
 def _check_database(settings: Settings) -> Check:

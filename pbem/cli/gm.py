@@ -1,127 +1,195 @@
-"""`pbem gm ...`: the game master's overrides on the command line (never by email)."""
+"""`pbem gm ...`: the game master's overrides on the command line (never by email).
+
+A player is named by email address, name or seat number. A value that can never be right (a
+deadline of -5 hours, an unknown policy) is a usage error, exit 2; an override the game refuses
+(an unknown player, an address already seated) exits 1. `--json` prints what changed.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import dataclasses
+import json
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import typer
 
+from pbem.cli.database import open_configured
 from pbem.moderator import gm
 from pbem.moderator.desk import Desk
-from pbem.settings import SettingsError, load_settings
-from pbem.store import StoreError, connect_database, session_scope
+from pbem.moderator.start import (
+    LONGEST_DEADLINE_HOURS,
+    StartError,
+    check_deadline_hours,
+    check_policy,
+)
+from pbem.store import GameNotFound, session_scope
 
 gm_app = typer.Typer(
     help="Game-master overrides; each is recorded in the history and told to the players.",
+    no_args_is_help=True,
     pretty_exceptions_show_locals=False,
 )
 
 WHY = typer.Option(None, "--why", help="Why: recorded in the history and told to the players.")
+JSON = typer.Option(False, "--json", help="Print what changed as one JSON object.")
+PLAYER_HELP = "The player: email address, name or seat number (1, 2, ...)."
+NO_DEADLINE = ("none", "off")
+
+
+def fail(message: str, code: int) -> typer.Exit:
+    """One line on stderr; the caller raises the returned Exit (1 refused, 2 usage)."""
+    typer.echo(f"Error: {message}", err=True)
+    return typer.Exit(code)
 
 
 @contextmanager
 def _desk() -> Iterator[Desk]:
     """One transaction on the configured database; a refused override is one line and exit 1."""
+    engine, settings = open_configured(create=False)
     try:
-        settings = load_settings()
-        engine = connect_database(settings.database_url, create=False)
         with session_scope(engine) as session:
             yield Desk(session, settings)
-    except (gm.GmError, SettingsError, StoreError) as exc:
-        typer.echo(f"Error: {exc}", err=True)
-        raise typer.Exit(1) from exc
+    except (gm.GmError, GameNotFound) as exc:
+        raise fail(str(exc), 1) from exc
+    finally:
+        engine.dispose()
+
+
+def _override(as_json: bool, act: Callable[[Desk], gm.Change]) -> None:
+    """Carry out one override and print what changed: a line, or JSON for scripts."""
+    with _desk() as desk:
+        change = act(desk)
+    if as_json:
+        typer.echo(json.dumps(dataclasses.asdict(change)))
+        return
+    told = ", ".join(change.told) or "nobody"
+    typer.echo(f"{change.game}: {change.summary} (history entry {change.entry}; told {told})")
 
 
 @gm_app.command()
 def order(
     game: str,
     orders: str,
-    as_: str = typer.Option(..., "--as"),
+    as_: str = typer.Option(..., "--as", help=PLAYER_HELP),
     why: str | None = WHY,
+    as_json: bool = JSON,
 ) -> None:
-    """Enter orders for a player, as if they had sent them."""
-    with _desk() as desk:
-        gm.order(desk, game, as_, orders, why)
-    typer.echo(f"{game}: orders entered for {as_}")
+    """Enter orders for a player, as if they had sent them (early orders wait for the turn)."""
+    _override(as_json, lambda desk: gm.order(desk, game, as_, orders, why))
 
 
 @gm_app.command()
 def undo(
     game: str,
-    to: int | None = typer.Option(None, "--to"),
+    to: int | None = typer.Option(None, "--to", help="History entry (see `pbem history`)."),
     why: str | None = WHY,
+    as_json: bool = JSON,
 ) -> None:
     """Go back to the state after history entry N (default: the one before the last)."""
-    with _desk() as desk:
-        target = gm.undo(desk, game, to, why)
-    typer.echo(f"{game}: back to history entry {target}")
+    _override(as_json, lambda desk: gm.undo(desk, game, to, why))
 
 
 @gm_app.command("set-money")
-def set_money(game: str, player: str, amount: int, why: str | None = WHY) -> None:
+def set_money(
+    game: str,
+    player: str = typer.Argument(..., help=PLAYER_HELP),
+    amount: int = typer.Argument(...),
+    why: str | None = WHY,
+    as_json: bool = JSON,
+) -> None:
     """Set a player's money (Show Manager, thousands)."""
-    with _desk() as desk:
-        gm.set_money(desk, game, player, amount, why)
-    typer.echo(f"{game}: money of {player} set to {amount}")
+    _override(as_json, lambda desk: gm.set_money(desk, game, player, amount, why))
 
 
 @gm_app.command("set-value")
-def set_value(game: str, player: str, production: str, value: int, why: str | None = WHY) -> None:
+def set_value(
+    game: str,
+    player: str = typer.Argument(..., help=PLAYER_HELP),
+    production: str = typer.Argument(..., help="MUSICAL or MUSICAL#N, e.g. WOLF#1."),
+    value: int = typer.Argument(...),
+    why: str | None = WHY,
+    as_json: bool = JSON,
+) -> None:
     """Set the value of a player's chip, e.g. WOLF#1 12 (it is re-ranked in its city)."""
-    with _desk() as desk:
-        gm.set_value(desk, game, player, production, value, why)
-    typer.echo(f"{game}: {player}'s {production} set to {value}")
+    _override(as_json, lambda desk: gm.set_value(desk, game, player, production, value, why))
 
 
 @gm_app.command()
-def replace(game: str, old: str, new: str, why: str | None = WHY) -> None:
-    """Give a seat a new address (and a new secret)."""
-    with _desk() as desk:
-        gm.replace(desk, game, old, new, why)
-    typer.echo(f"{game}: {old} replaced by {new}")
+def replace(
+    game: str,
+    player: str = typer.Argument(..., help=PLAYER_HELP),
+    new: str = typer.Argument(..., help="EMAIL or EMAIL:NAME of the new player."),
+    why: str | None = WHY,
+    as_json: bool = JSON,
+) -> None:
+    """Give a seat to another person (new address and secret); everyone is told."""
+    _override(as_json, lambda desk: gm.replace(desk, game, player, new, why))
 
 
 @gm_app.command()
-def remove(game: str, player: str, why: str | None = WHY) -> None:
+def remove(
+    game: str,
+    player: str = typer.Argument(..., help=PLAYER_HELP),
+    why: str | None = WHY,
+    as_json: bool = JSON,
+) -> None:
     """Remove a player; a computer player takes the seat."""
-    with _desk() as desk:
-        gm.remove(desk, game, player, why)
-    typer.echo(f"{game}: {player} removed")
+    _override(as_json, lambda desk: gm.remove(desk, game, player, why))
 
 
 @gm_app.command()
-def pause(game: str, why: str | None = WHY) -> None:
+def pause(game: str, why: str | None = WHY, as_json: bool = JSON) -> None:
     """Stop taking orders until resumed."""
-    with _desk() as desk:
-        gm.pause(desk, game, why)
-    typer.echo(f"{game}: paused")
+    _override(as_json, lambda desk: gm.pause(desk, game, why))
 
 
 @gm_app.command()
-def resume(game: str, why: str | None = WHY) -> None:
+def resume(game: str, why: str | None = WHY, as_json: bool = JSON) -> None:
     """Take orders again."""
-    with _desk() as desk:
-        gm.pause(desk, game, why, resume_it=True)
-    typer.echo(f"{game}: resumed")
+    _override(as_json, lambda desk: gm.pause(desk, game, why, resume_it=True))
 
 
 @gm_app.command()
 def deadline(
     game: str,
-    hours: float | None = typer.Argument(None),
-    policy: str | None = typer.Option(None, help="wait, default or skip"),
+    hours: str = typer.Argument(..., help="Hours for each turn or phase, or `none`."),
+    policy: str | None = typer.Option(None, help="At a deadline: wait, default or skip."),
     why: str | None = WHY,
+    as_json: bool = JSON,
 ) -> None:
-    """Set the deadline of each turn or phase in hours (none: no deadline)."""
-    with _desk() as desk:
-        gm.deadline(desk, game, hours, policy, why)
-    typer.echo(f"{game}: deadline {hours} h")
+    """Set the deadline of each turn or phase in hours, from now (`none`: no deadline)."""
+    limit = deadline_hours(hours)
+    if policy is not None:
+        try:
+            check_policy(policy)
+        except StartError as exc:
+            raise fail(str(exc), 2) from exc
+    _override(as_json, lambda desk: gm.deadline(desk, game, limit, policy, why))
+
+
+def deadline_hours(text: str) -> float | None:
+    """HOURS as written on the command line: a number above 0, or `none`; else exit 2."""
+    if text.strip().lower() in NO_DEADLINE:
+        return None
+    try:
+        hours = float(text)
+        check_deadline_hours(hours)
+    except ValueError as exc:  # StartError is a ValueError too
+        raise fail(
+            f"deadline {text!r}: write a number of hours above 0 and at most "
+            f"{LONGEST_DEADLINE_HOURS}, or none",
+            2,
+        ) from exc
+    return hours
 
 
 @gm_app.command()
-def resend(game: str, player: str | None = typer.Argument(None), why: str | None = WHY) -> None:
+def resend(
+    game: str,
+    player: str | None = typer.Argument(None, help=PLAYER_HELP + " Default: every player."),
+    why: str | None = WHY,
+    as_json: bool = JSON,
+) -> None:
     """Send the status email again, to one player or to all."""
-    with _desk() as desk:
-        gm.resend(desk, game, player, why)
-    typer.echo(f"{game}: status resent")
+    _override(as_json, lambda desk: gm.resend(desk, game, player, why))

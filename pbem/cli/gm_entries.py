@@ -13,6 +13,7 @@ import shlex
 from collections.abc import Callable
 from typing import NoReturn
 
+from pbem.cli.gm import NO_DEADLINE
 from pbem.moderator import gm
 from pbem.moderator.desk import Desk
 from pbem.store import GameNotFound
@@ -25,6 +26,11 @@ class GmEntryError(ValueError):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise GmEntryError(message)
+
+
+def _hours(text: str) -> float | None:
+    """HOURS as `pbem gm deadline` reads it: a number, or `none`; gm.deadline checks the range."""
+    return None if text.strip().lower() in NO_DEADLINE else float(text)
 
 
 def _verbs() -> tuple[_Parser, dict[str, Callable[[Desk, str, argparse.Namespace], object]]]:
@@ -75,7 +81,7 @@ def _verbs() -> tuple[_Parser, dict[str, Callable[[Desk, str, argparse.Namespace
     verb(
         "deadline",
         lambda d, g, a: gm.deadline(d, g, a.hours, a.policy, a.why),
-        ("hours", {"type": float, "nargs": "?", "default": None}),
+        ("hours", {"type": _hours}),
         ("--policy", {"default": None}),
     )
     verb(

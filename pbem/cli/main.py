@@ -13,32 +13,32 @@ import typer
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
-from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
 from pbem.cli.auth import auth_app
 from pbem.cli.config_check import check_settings
+from pbem.cli.database import open_configured
 from pbem.cli.db import db_app
 from pbem.cli.demo import run_demo
 from pbem.cli.gm import gm_app
+from pbem.cli.listings import GameListing, HistoryListing
 from pbem.cli.logs import LogFormat, configure_logging
 from pbem.cli.outbox import outbox_app
 from pbem.cli.replay import TranscriptError, replay, standings
+from pbem.cli.simulate import SimulationError, check_simulation
 from pbem.cli.simulate import simulate as run_simulation
 from pbem.cli.status import status
-from pbem.daemon import Daemon
+from pbem.daemon import Daemon, mail_settings
 from pbem.games.registry import GAMES, UnknownGame, engine_for
+from pbem.mail.errors import MailConfigError
 from pbem.moderator.desk import Desk
 from pbem.moderator.letters import status_context
 from pbem.moderator.loaded import load_game
 from pbem.moderator.render import render
 from pbem.moderator.start import GameRequest, PlayerSpec, StartError, start_game
-from pbem.settings import Settings, SettingsError, load_settings
 from pbem.store import (
     GameNotFound,
     GameRow,
-    StoreError,
-    connect_database,
     last_history,
     seats_of,
     session_scope,
@@ -63,10 +63,10 @@ def simulate(
     """Play complete games between random legal players and report how many finished."""
     try:
         engine = engine_for(game)
-    except UnknownGame as exc:
-        raise typer.BadParameter(str(exc)) from exc
-    if variant not in engine.variants:
-        raise typer.BadParameter(f"variant must be one of {', '.join(engine.variants)}")
+        check_simulation(engine, variant, players, games)
+    except (UnknownGame, SimulationError) as exc:
+        typer.echo(f"Error: {exc}", err=True)
+        raise typer.Exit(2) from exc
     if sys.stderr.isatty() and not as_json:
         with Progress(transient=True) as bar:
             task = bar.add_task(f"{game} x{players}", total=games)
@@ -111,17 +111,6 @@ def main(
     """pbem: a play-by-email moderator."""
 
 
-def _open(*, writing: bool) -> tuple[Engine, Settings]:
-    """The configured database, never upgraded here: a schema behind or ahead of this code, or
-    (for a command that only reads) no database yet, is one line on stderr and exit 1."""
-    try:
-        settings = load_settings()
-        return connect_database(settings.database_url, create=writing), settings
-    except (SettingsError, StoreError) as exc:
-        typer.echo(f"Error: {exc}", err=True)
-        raise typer.Exit(1) from exc
-
-
 @app.command()
 def start(
     game: str = typer.Option(..., "--game", help=f"One of: {', '.join(GAMES)}"),
@@ -130,12 +119,14 @@ def start(
     variant: str = typer.Option("standard", help="The game's variant."),
     seed: int | None = typer.Option(None, help="Seed of everything random (default: random)."),
     first_player: str | None = typer.Option(None, help="EMAIL of the first player (Show Manager)."),
-    data: Path | None = typer.Option(None, "--data", help="Your own component data file."),
+    data: Path | None = typer.Option(
+        None, "--data", exists=True, dir_okay=False, help="Your own component data file."
+    ),
     deadline: float | None = typer.Option(None, help="Hours for each turn or phase."),
     policy: str = typer.Option("wait", help="At a deadline: wait, default or skip."),
 ) -> None:
     """Start a game: queue the welcome and first status mails, print the game id."""
-    engine, settings = _open(writing=True)
+    engine, settings = open_configured(create=True)
     try:
         players = [PlayerSpec.parse(text) for text in player] + [
             PlayerSpec(f"{name.lower()}.bot@{settings.domain}", f"{name} (bot)", name)
@@ -160,28 +151,34 @@ def start(
 
 
 @app.command()
-def games() -> None:
+def games(as_json: bool = typer.Option(False, "--json", help="Print a JSON list.")) -> None:
     """List the games in the database."""
-    engine, _ = _open(writing=False)
-    table = Table("game", "kind", "variant", "status", "players", "started")
+    engine, _ = open_configured(create=False)
     with Session(engine) as session:
-        for row in session.exec(select(GameRow).order_by(col(GameRow.created_at))).all():
-            seats = seats_of(session, row.id)
-            table.add_row(
-                row.id,
-                row.game,
-                row.variant,
-                row.status,
-                str(len(seats)),
-                row.created_at.strftime("%Y-%m-%d %H:%M"),
+        rows = [
+            GameListing(
+                id=row.id,
+                game=row.game,
+                variant=row.variant,
+                status=row.status,
+                players=len(seats_of(session, row.id)),
+                started=row.created_at.strftime("%Y-%m-%d %H:%M"),
             )
+            for row in session.exec(select(GameRow).order_by(col(GameRow.created_at))).all()
+        ]
+    if as_json:
+        typer.echo(json.dumps([dataclasses.asdict(row) for row in rows]))
+        return
+    table = Table("game", "kind", "variant", "status", "players", "started")
+    for listing in rows:
+        table.add_row(*(str(value) for value in dataclasses.astuple(listing)))
     Console().print(table)
 
 
 @app.command()
 def show(game: str, as_json: bool = typer.Option(False, "--json")) -> None:
     """The game master's full view of a game."""
-    engine, _ = _open(writing=False)
+    engine, _ = open_configured(create=False)
     with Session(engine) as session:
         try:
             loaded = load_game(session, game)
@@ -218,25 +215,39 @@ def show(game: str, as_json: bool = typer.Option(False, "--json")) -> None:
 
 
 @app.command()
-def history(game: str) -> None:
+def history(
+    game: str, as_json: bool = typer.Option(False, "--json", help="Print a JSON list.")
+) -> None:
     """Every accepted order and override of a game, in order."""
-    engine, _ = _open(writing=False)
-    table = Table("#", "when", "who", "what", "why")
+    engine, _ = open_configured(create=False)
     with Session(engine) as session:
-        for entry in last_history(session, game, limit=1_000_000):
-            table.add_row(
-                str(entry.seq),
-                entry.at.strftime("%Y-%m-%d %H:%M:%S"),
-                entry.actor,
-                entry.summary,
-                entry.why or "",
+        if session.get(GameRow, game) is None:
+            typer.echo(f"Error: no game {game!r}; `pbem games` lists them", err=True)
+            raise typer.Exit(1)
+        entries = [
+            HistoryListing(
+                seq=entry.seq,
+                at=entry.at.strftime("%Y-%m-%d %H:%M:%S"),
+                actor=entry.actor,
+                kind=entry.kind,
+                summary=entry.summary,
+                why=entry.why,
             )
+            for entry in last_history(session, game, limit=1_000_000)
+        ]
+    if as_json:
+        typer.echo(json.dumps([dataclasses.asdict(entry) for entry in entries]))
+        return
+    table = Table("#", "when", "who", "what", "why")
+    for entry in entries:
+        table.add_row(str(entry.seq), entry.at, entry.actor, entry.summary, entry.why or "")
     Console().print(table)
 
 
 @app.command("replay")
 def replay_command(
-    transcript: Path, as_json: bool = typer.Option(False, "--json", help="Print REPLAY.md's JSON.")
+    transcript: Path = typer.Argument(..., exists=True, dir_okay=False),
+    as_json: bool = typer.Option(False, "--json", help="Print REPLAY.md's JSON."),
 ) -> None:
     """Play a transcript through the moderator; exit 1 when its `expect` does not hold."""
     try:
@@ -263,7 +274,9 @@ def replay_command(
 def run(
     once: bool = typer.Option(False, "--once", help="One intake, deadline and send cycle; exit."),
     gm: str | None = typer.Option(None, "--gm", help="Who hears of set-aside mail and deadlines."),
-    wait: float = typer.Option(300.0, help="Seconds to wait for new mail between cycles."),
+    wait: float = typer.Option(
+        300.0, min=0.0, max=86400.0, help="Seconds to wait for new mail between cycles."
+    ),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Log at DEBUG level."),
     name: str = typer.Option(
         "pbem", help="This daemon's name: each daemon sharing a database needs its own."
@@ -275,8 +288,13 @@ def run(
     """The mail daemon in the foreground: take in mail, answer, send the outbox; SIGTERM stops.
 
     With --once: exit 1 when a mail server could not be reached or refused pbem."""
+    _, settings = open_configured(create=True)
+    try:
+        mail_settings(settings)  # a malformed server URL is one line, before any logging
+    except MailConfigError as exc:
+        typer.echo(f"Error: {exc}", err=True)
+        raise typer.Exit(2) from exc
     configure_logging(logging.DEBUG if verbose else logging.INFO, log_format)
-    _, settings = _open(writing=True)
     daemon = Daemon(settings, gm_address=gm, name=name)
     if not once:
         daemon.run_forever(wait)
@@ -328,10 +346,17 @@ app.add_typer(config_app, name="config")
 
 
 @config_app.command("check")
-def config_check() -> None:
+def config_check(
+    probe: bool = typer.Option(
+        False, "--probe", help="Also mail the moderator's own plus-address and wait for it."
+    ),
+    probe_timeout: float = typer.Option(
+        120.0, "--probe-timeout", min=1.0, max=3600.0, help="Seconds to wait for the probe."
+    ),
+) -> None:
     """Validate the settings and connect to the database and the mail servers."""
     problems = 0
-    for check in check_settings():
+    for check in check_settings(probe_timeout=probe_timeout if probe else None):
         mark = "OK  " if check.ok else "FIX "
         typer.echo(f"{mark}{check.what}: {check.detail}")
         problems += not check.ok

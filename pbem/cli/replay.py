@@ -19,14 +19,15 @@ from sqlmodel import Session, col, select
 
 from pbem.cli.gm_entries import GmEntryError, run_gm_entry
 from pbem.moderator.addresses import reply_address
+from pbem.moderator.bots import answer_bot_mail
 from pbem.moderator.desk import Desk
 from pbem.moderator.inbound import handle_inbound
 from pbem.moderator.letters import reply_subject
 from pbem.moderator.loaded import LoadedGame, load_game
-from pbem.moderator.start import GameRequest, PlayerSpec, start_game
+from pbem.moderator.start import GameRequest, PlayerSpec, StartError, start_game
 from pbem.orders.incoming import read_email
 from pbem.settings import Settings
-from pbem.store import OutboxRow, open_database, session_scope
+from pbem.store import OutboxRow, open_database, session_scope, utc_now
 
 SETUP_KEYS = {"showmanager": {"deck"}, "bigtime": {"deals", "opinion", "reviews"}}
 TOP_KEYS = {"game", "variant", "seed", "players", "first_player", "setup", "messages", "expect"}
@@ -74,22 +75,16 @@ class Replayer:
     ) -> None:
         self.settings = settings or Settings(database_url=database_url)
         self.engine = open_database(database_url)
-        players = [PlayerSpec(str(p["email"]), p.get("name")) for p in data.get("players") or []]
-        seats = {p.address.lower(): i for i, p in enumerate(players)}
-        setup = dict(data.get("setup") or {})
-        if "reviews" in setup:
-            setup["reviews"] = {seats[str(k).lower()]: v for k, v in setup["reviews"].items()}
-        request = GameRequest(
-            game=data["game"],
-            players=tuple(players),
-            variant=data.get("variant", "standard"),
-            seed=int(data.get("seed", 0)),
-            first_player=data.get("first_player"),
-            setup=setup,
-        )
-        with session_scope(self.engine) as session:
-            self.game_id = start_game(Desk(session, self.settings), request).id
+        try:
+            request = _request(data)
+            with session_scope(self.engine) as session:
+                self.game_id = start_game(Desk(session, self.settings), request).id
+        except (StartError, KeyError, TypeError, ValueError) as exc:
+            raise TranscriptError(f"the game cannot start: {exc}") from exc
         self.sent = 0
+        # REPLAY.md keys a seat by the transcript's address for it, also once a computer player
+        # holds it (the seat then has an address of its own at bots.invalid).
+        self.keys = [player.address for player in request.players]
 
     def send(self, entry: dict[str, Any]) -> str:
         """Handle one transcript email; returns the inbound status ("rejected", ...)."""
@@ -97,6 +92,7 @@ class Replayer:
         with session_scope(self.engine) as session:
             result = handle_inbound(Desk(session, self.settings), raw, f"replay:{self.sent}")
         self.sent += 1
+        self.computer_players()
         return str(result.status)
 
     def gm(self, command: str) -> None:
@@ -106,6 +102,15 @@ class Replayer:
                 run_gm_entry(Desk(session, self.settings), self.game_id, command)
         except GmEntryError as exc:
             raise TranscriptError(str(exc)) from exc
+        with Session(self.engine) as session:
+            for seat in self.game(session).seats:
+                if seat.kind == "human":  # `gm replace`: the transcript names the new address
+                    self.keys[seat.position] = seat.address
+        self.computer_players()
+
+    def computer_players(self) -> None:
+        """Every seat the computer plays acts as soon as it is its turn, as in the daemon."""
+        answer_bot_mail(self.engine, self.settings, utc_now)
 
     def game(self, session: Session) -> LoadedGame:
         return load_game(session, self.game_id)
@@ -117,7 +122,7 @@ class Replayer:
             return {
                 "game": game.row.game,
                 "variant": game.row.variant,
-                **standings(game),
+                **standings(game, self.keys),
                 "rejected": rejected,
                 "replies": replies,
             }
@@ -157,6 +162,22 @@ class Replayer:
         return message.as_bytes()
 
 
+def _request(data: dict[str, Any]) -> GameRequest:
+    players = [PlayerSpec(str(p["email"]), p.get("name")) for p in data.get("players") or []]
+    seats = {p.address.lower(): i for i, p in enumerate(players)}
+    setup = dict(data.get("setup") or {})
+    if "reviews" in setup:
+        setup["reviews"] = {seats[str(k).lower()]: v for k, v in setup["reviews"].items()}
+    return GameRequest(
+        game=data["game"],
+        players=tuple(players),
+        variant=data.get("variant", "standard"),
+        seed=int(data.get("seed", 0)),
+        first_player=data.get("first_player"),
+        setup=setup,
+    )
+
+
 def replay(path: Path, database_url: str = "sqlite://") -> ReplayResult:
     data = load_transcript(path)
     replayer = Replayer(data, database_url)
@@ -170,9 +191,10 @@ def replay(path: Path, database_url: str = "sqlite://") -> ReplayResult:
     return ReplayResult(summary, _compare(summary, data.get("expect") or {}))
 
 
-def standings(game: LoadedGame) -> dict[str, Any]:
-    """finished, winner, scores, money and board as REPLAY.md defines them, by email."""
-    emails = [seat.address for seat in game.seats]
+def standings(game: LoadedGame, keys: list[str] | None = None) -> dict[str, Any]:
+    """finished, winner, scores, money and board as REPLAY.md defines them, each seat keyed by
+    `keys` (default: its address now)."""
+    emails = keys or [seat.address for seat in game.seats]
     finished = game.engine.is_over(game.state)
     outcome = game.engine.outcome(game.state)
     ordered = sorted(outcome.standings, key=lambda standing: standing.seat)

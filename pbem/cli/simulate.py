@@ -13,6 +13,24 @@ from pbem.games.rng import Rng
 MAX_EMAILS_PER_GAME = 100_000  # a game that runs longer than this is a bug in an engine
 
 
+class SimulationError(ValueError):
+    """A simulation that cannot be run as asked; the message names the value and the choices."""
+
+
+def check_simulation(engine: RulesEngine[Any, Any], variant: str, players: int, games: int) -> None:
+    """The variant, player count and number of games, checked before the first game starts."""
+    if variant not in engine.variants:
+        raise SimulationError(
+            f"{engine.name} has no variant {variant!r}: choose {', '.join(engine.variants)}"
+        )
+    if games < 1:
+        raise SimulationError(f"--games {games}: play at least 1 game")
+    try:
+        engine.new_game(NewGame(players, variant, 0))
+    except ValueError as exc:  # each engine says which player counts the variant is for
+        raise SimulationError(str(exc)) from exc
+
+
 @dataclass(frozen=True)
 class SimulationReport:
     game: str

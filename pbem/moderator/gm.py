@@ -1,170 +1,291 @@
 """The game master's overrides. Each is recorded in the history (who, when, why) and told to the
-players; none is possible by email."""
+players it concerns, by name and in the words of their status emails; none is possible by email.
+
+A player is named by email address, by name or by seat number (`seat_named`).
+"""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import timedelta
-from typing import cast, get_args
+from typing import Any, cast
+
+from sqlmodel import col, select
 
 from pbem.games.base import Event
 from pbem.moderator.desk import Desk
-from pbem.moderator.letters import notice_letter, status_letter
+from pbem.moderator.gm_letters import farewell, reason_events, tell_notice, tell_status
+from pbem.moderator.letters import status_letter, visible_events
 from pbem.moderator.loaded import LoadedGame, encode_state, load_game, save_state
 from pbem.moderator.play import carry_out, follow_up, parse_for
 from pbem.moderator.seats import resign
-from pbem.moderator.start import StartError, check_address
-from pbem.store import append_history, history_entry, last_history, new_secret
+from pbem.moderator.start import (
+    PlayerSpec,
+    StartError,
+    check_deadline_hours,
+    check_policy,
+)
+from pbem.store import (
+    OutboxRow,
+    QueuedOrderRow,
+    append_history,
+    history_entry,
+    last_history,
+    new_secret,
+)
 from pbem.store.tables import DeadlinePolicy, GameStatus
 
 GM = "gm"
+POLICY_WORDS = {
+    "wait": "the game waits for the missing orders",
+    "default": "players who have not sent orders are given the default ones",
+    "skip": "players who have not sent orders miss their turn",
+}
 
 
 class GmError(ValueError):
     """An override that cannot be done as asked; the message says why and what would work."""
 
 
-def _seat_of(game: LoadedGame, address: str) -> int:
-    for seat in game.seats:
-        if seat.address.lower() == address.lower():
-            return seat.position
-    players = ", ".join(seat.address for seat in game.seats)
-    raise GmError(f"{address} has no seat in {game.id}; the players are {players}")
+@dataclass(frozen=True)
+class Change:
+    """What an override did: its history entry and who was written to (computer seats aside)."""
+
+    game: str
+    verb: str
+    summary: str
+    why: str | None
+    entry: int
+    told: tuple[str, ...]
 
 
-def _tell(desk: Desk, game: LoadedGame, lines: Sequence[str], why: str | None) -> None:
-    for seat in game.humans():
-        desk.postman.post(
-            notice_letter(
-                to=seat.address,
-                game=game,
-                seat=seat.position,
-                settings=desk.settings,
-                words="The game master changed the game",
-                lines=lines,
-                why=why,
-                kind="gm",
-            ),
-            game.id,
-        )
+def seat_named(game: LoadedGame, who: str) -> int:
+    """The seat `who` names: its email address, its player's name or its number (1, 2, ...)."""
+    wanted = who.strip().lower()
+    if wanted.isdigit() and 1 <= int(wanted) <= len(game.seats):
+        return int(wanted) - 1
+    for key in (lambda s: s.address, lambda s: s.name or "", lambda s: s.bot_name or ""):
+        matches = [s.position for s in game.seats if key(s).lower() == wanted]
+        if len(matches) == 1:
+            return matches[0]
+    players = "; ".join(
+        f"{s.position + 1} {game.name_of(s.position)} <{s.address}>" for s in game.seats
+    )
+    raise GmError(
+        f"{who!r} is not a player of {game.id}; name one by seat number, name or email: {players}"
+    )
 
 
-def _changed(
-    desk: Desk, game: LoadedGame, state: object, summary: str, why: str | None, events: list[Event]
-) -> list[Event]:
-    before = game.engine.progress(game.state)
-    save_state(desk.session, game, state, actor=GM, kind="gm", summary=summary, why=why)
-    _tell(desk, game, [summary, *(e.text for e in events if e.seats is None)], why)
-    return follow_up(desk, game, [], before)
-
-
-def order(desk: Desk, game_id: str, address: str, text: str, why: str | None) -> list[Event]:
-    """Orders entered for a player, as if the player had sent them on their turn."""
-    game = load_game(desk.session, game_id)
-    seat = _seat_of(game, address)
+def order(desk: Desk, game_id: str, who: str, text: str, why: str | None) -> Change:
+    """Orders entered for a player, as if the player had sent them: carried out on the player's
+    turn, or (turn-based games) kept until that turn comes, like an early email."""
+    game, mark = _open(desk, game_id)
+    seat = seat_named(game, who)
+    if game.row.status == "finished":
+        raise GmError(f"{game_id} is finished; no more orders are taken")
     parsed = parse_for(game, text)
     if parsed.errors or not parsed.actions:
-        problems = "; ".join(str(e) for e in parsed.errors) or "no orders in the text"
+        problems = "; ".join(str(e) for e in parsed.errors) or f"no orders in {text!r}"
         raise GmError(problems)
+    name = game.name_of(seat)
+    written = " / ".join(line.text for line in parsed.orders)
     if seat not in game.engine.awaiting(game.state):
-        raise GmError(f"{address} has no orders to give now")
+        if not game.kind.turn_based:
+            raise GmError(f"{name} has no orders to give now")
+        desk.session.add(
+            QueuedOrderRow(game_id=game.id, position=seat, inbound_id=None, lines=text.strip())
+        )
+        # Not the lines: the other players may read the history before the turn comes.
+        _record(desk, game, f"early orders for {name} kept for their turn", why)
+        waiting = "The game master entered orders for you; they wait for your turn."
+        tell_notice(desk, game, [game.seat(seat)], [waiting], why)
+        return _change(desk, game, "order", mark)
     before = game.engine.progress(game.state)
+    # A simultaneous game's orders stay sealed in the history the players may read.
+    summary = f"orders for {name}" + (f": {written}" if game.kind.turn_based else "")
     outcome = carry_out(
-        desk,
-        game,
-        seat,
-        parsed.actions,
-        actor=GM,
-        kind="gm",
-        summary=f"orders for {game.name_of(seat)}: "
-        + " / ".join(line.text for line in parsed.orders),
-        why=why,
+        desk, game, seat, parsed.actions, actor=GM, kind="gm", summary=summary, why=why
     )
     if outcome.refusal is not None:
-        raise GmError(str(outcome.refusal))
-    _tell(desk, game, [f"The game master entered orders for {game.name_of(seat)}."], why)
-    return follow_up(desk, game, list(outcome.events), before)
+        raise GmError(_named(game, str(outcome.refusal)))
+    entry = last_history(desk.session, game.id, 1)[-1].seq
+    tell_notice(desk, game, game.humans(), [f"The game master entered orders for {name}."], why)
+    follow_up(desk, game, list(outcome.events), before)
+    return _change(desk, game, "order", mark, entry)
 
 
-def undo(desk: Desk, game_id: str, to: int | None, why: str | None) -> int:
+def undo(desk: Desk, game_id: str, to: int | None, why: str | None) -> Change:
     """Restore the state after history entry `to` (default: the one before the last)."""
-    game = load_game(desk.session, game_id)
-    latest = last_history(desk.session, game_id, 1)
-    target = to if to is not None else max(1, latest[-1].seq - 1)
+    game, mark = _open(desk, game_id)
+    latest = last_history(desk.session, game_id, 1)[-1].seq
+    target = to if to is not None else max(1, latest - 1)
     entry = history_entry(desk.session, game_id, target)
     if entry is None:
-        raise GmError(f"{game_id} has no history entry {target} (entries 1-{latest[-1].seq})")
+        raise GmError(f"{game_id} has no history entry {target}: choose one of 1-{latest}")
     state = game.engine.load(json.loads(entry.state_after))
+    where = game.kind.where(state, game.names)
     if game.row.status == "finished":
         game.row.status = "running"
     save_state(
-        desk.session, game, state, actor=GM, kind="gm", summary=f"undo to entry {target}", why=why
+        desk.session,
+        game,
+        state,
+        actor=GM,
+        kind="gm",
+        summary=f"undo to entry {target} ({where})",
+        why=why,
     )
-    _tell(desk, game, [f"The game is back where it was after history entry {target}."], why)
-    _resend(desk, game, [seat.position for seat in game.seats])
-    return target
+    tell_status(
+        desk,
+        game,
+        game.seats,
+        [
+            f"The game master moved the game back to {where}.",
+            "Orders given after that no longer count: send them again when they are due.",
+        ],
+        why,
+    )
+    return _change(desk, game, "undo", mark)
 
 
-def set_money(desk: Desk, game_id: str, address: str, amount: int, why: str | None) -> None:
-    game = load_game(desk.session, game_id)
-    seat = _seat_of(game, address)
-    if not hasattr(game.engine, "set_money"):
+def set_money(desk: Desk, game_id: str, who: str, amount: int, why: str | None) -> Change:
+    game, mark = _open(desk, game_id)
+    seat = seat_named(game, who)
+    fix = getattr(game.engine, "set_money", None)
+    if fix is None:
         raise GmError(f"money cannot be set in {game.kind.title}")
-    state = game.engine.load(game.engine.dump(game.state))
-    events = game.engine.set_money(state, seat, amount)
-    _changed(desk, game, state, f"money of {game.name_of(seat)} set", why, events)
+    summary = f"money of {game.name_of(seat)} set to {amount}"
+    return _corrected(
+        desk,
+        game,
+        mark,
+        "set-money",
+        summary,
+        why,
+        lambda s: fix(s, seat, amount),
+    )
 
 
 def set_value(
-    desk: Desk, game_id: str, address: str, production: str, value: int, why: str | None
-) -> None:
-    game = load_game(desk.session, game_id)
-    seat = _seat_of(game, address)
-    if not hasattr(game.engine, "set_value"):
+    desk: Desk, game_id: str, who: str, production: str, value: int, why: str | None
+) -> Change:
+    game, mark = _open(desk, game_id)
+    seat = seat_named(game, who)
+    fix = getattr(game.engine, "set_value", None)
+    if fix is None:
         raise GmError(f"{game.kind.title} has no chips to set")
     musical, _, number = production.partition("#")
-    state = game.engine.load(game.engine.dump(game.state))
-    try:
-        events = game.engine.set_value(state, seat, musical, int(number) if number else None, value)
-    except ValueError as exc:
-        raise GmError(str(exc)) from exc
-    _changed(
+    if number and not number.isdigit():
+        raise GmError(f"{production!r} is not MUSICAL or MUSICAL#N (e.g. WOLF#1)")
+    chip = int(number) if number else None
+    summary = f"value of {game.name_of(seat)}'s {production} set to {value}"
+    return _corrected(
         desk,
         game,
-        state,
-        f"value of {game.name_of(seat)}'s {production} set to {value}",
+        mark,
+        "set-value",
+        summary,
         why,
-        events,
+        lambda s: fix(s, seat, musical, chip, value),
     )
 
 
-def replace(desk: Desk, game_id: str, old: str, new: str, why: str | None) -> None:
-    """A new address for a seat, with a new secret so the old address can no longer order."""
+def replace(desk: Desk, game_id: str, who: str, new: str, why: str | None) -> Change:
+    """The seat passes to another person (`EMAIL` or `EMAIL:NAME`), with a new secret so the old
+    address can no longer order. The others are told by name, the newcomer is welcomed with the
+    seat's status and the old address told it no longer plays."""
     try:
-        check_address(new)
+        player = PlayerSpec.parse(new)
     except StartError as exc:
         raise GmError(str(exc)) from exc
-    game = load_game(desk.session, game_id)
-    seat = game.seat(_seat_of(game, old))
-    seat.address = new
+    game, mark = _open(desk, game_id)
+    seat = game.seat(seat_named(game, who))
+    taken = next((s for s in game.seats if s.address.lower() == player.address.lower()), None)
+    if taken is not None:
+        raise GmError(
+            f"{player.address} already plays seat {taken.position + 1} "
+            f"({game.name_of(taken.position)}) in {game_id}; one address plays one seat"
+        )
+    was_person, old_address = seat.kind == "human", seat.address
+    # A seat the computer took over is still the seat of the person who left ("Bo").
+    old_name = (None if was_person else seat.bot_name) or game.name_of(seat.position)
+    seat.address = player.address
+    seat.name = player.name or (seat.bot_name if seat.kind == "bot" else seat.name)
     seat.secret = new_secret({s.secret for s in game.seats})
-    seat.kind = "human"
+    seat.kind, seat.bot_name = "human", None
     desk.session.add(seat)
-    _record(desk, game, f"seat {seat.position + 1} moved from {old} to {new}", why)
-    _resend(desk, game, [seat.position])
-
-
-def remove(desk: Desk, game_id: str, address: str, why: str | None) -> None:
-    game = load_game(desk.session, game_id)
-    resign(desk, game, _seat_of(game, address), actor=GM, why=why or "removed by the GM")
-    _tell(
-        desk, game, [f"The game master removed {address}; a computer player takes the seat."], why
+    new_name = game.name_of(seat.position)
+    _record(desk, game, f"seat {seat.position + 1} ({old_name}) passed to {new_name}", why)
+    others = [s for s in game.humans() if s.position != seat.position]
+    passed = (
+        f"The game master gave {old_name}'s seat to {new_name}."
+        if new_name != old_name
+        else f"{old_name}'s seat is now played by someone else."
     )
+    tell_notice(desk, game, others, [passed], why)
+    if not was_person:
+        _drop_computer_mail(desk, game, old_address)
+    if was_person:
+        farewell(
+            desk,
+            game,
+            old_address,
+            f"The game master gave your seat ({old_name}) to another player.",
+            why,
+        )
+    welcome = [
+        Event(
+            f"Welcome to {game.kind.title} game {game.id}! You take over the seat of {old_name}. "
+            f"Players: {', '.join(game.names)}. Reply to this email to send your orders; HELP "
+            "lists them."
+        ),
+        Event(
+            f"Your password for this game is {seat.secret}: write PASSWORD {seat.secret} in an "
+            f"email whose subject names [{game.id}] if you cannot reply to this one.",
+            (seat.position,),
+        ),
+        *reason_events(why),
+    ]
+    desk.postman.post(
+        status_letter(game, seat.position, desk.settings, welcome, "Welcome"), game.id
+    )
+    return _change(desk, game, "replace", mark)
 
 
-def pause(desk: Desk, game_id: str, why: str | None, resume_it: bool = False) -> None:
-    game = load_game(desk.session, game_id)
+def remove(desk: Desk, game_id: str, who: str, why: str | None) -> Change:
+    """A computer player takes the seat (RULINGS.md), so the game still ends."""
+    game, mark = _open(desk, game_id)
+    position = seat_named(game, who)
+    seat = game.seat(position)
+    name = game.name_of(position)
+    if seat.kind == "bot":
+        raise GmError(
+            f"{seat.bot_name or name}'s seat is already played by the computer; "
+            "`pbem gm replace` gives it to a person"
+        )
+    old_address = seat.address
+    resign(desk, game, position, actor=GM, why=why or "removed by the game master")
+    tell_notice(
+        desk,
+        game,
+        game.humans(),
+        [f"The game master removed {name} from the game; a computer player takes the seat."],
+        why,
+    )
+    farewell(
+        desk,
+        game,
+        old_address,
+        "The game master removed you from the game; a computer player takes your seat.",
+        why,
+    )
+    return _change(desk, game, "remove", mark)
+
+
+def pause(desk: Desk, game_id: str, why: str | None, resume_it: bool = False) -> Change:
+    game, mark = _open(desk, game_id)
     wanted: GameStatus = "running" if resume_it else "paused"
     now = "paused" if resume_it else "running"
     if game.row.status != now:
@@ -172,36 +293,117 @@ def pause(desk: Desk, game_id: str, why: str | None, resume_it: bool = False) ->
     game.row.status = wanted
     desk.session.add(game.row)
     _record(desk, game, "game resumed" if resume_it else "game paused", why)
-    _tell(desk, game, ["The game is resumed." if resume_it else "The game is paused."], why)
+    told = (
+        "The game master resumed the game: orders are taken again."
+        if resume_it
+        else "The game master paused the game: no orders are taken until it resumes."
+    )
+    tell_notice(desk, game, game.humans(), [told], why)
     if resume_it:
-        follow_up(desk, game, [], "")
+        follow_up(desk, game, [], "")  # "" differs from any progress: every seat gets a status
+    return _change(desk, game, "resume" if resume_it else "pause", mark)
 
 
 def deadline(
     desk: Desk, game_id: str, hours: float | None, policy: str | None, why: str | None
-) -> None:
-    game = load_game(desk.session, game_id)
+) -> Change:
+    """Hours for each turn or phase (None: no deadline), from now; and what happens at one."""
+    try:
+        if hours is not None:
+            check_deadline_hours(hours)
+        if policy is not None:
+            check_policy(policy)
+    except StartError as exc:
+        raise GmError(str(exc)) from exc
+    game, mark = _open(desk, game_id)
     game.row.deadline_hours = hours
     game.row.deadline_at = desk.clock() + timedelta(hours=hours) if hours else None
     if policy is not None:
-        if policy not in get_args(DeadlinePolicy):
-            raise GmError(f"policy must be one of {', '.join(get_args(DeadlinePolicy))}")
         game.row.policy = cast(DeadlinePolicy, policy)
     desk.session.add(game.row)
-    _record(desk, game, f"deadline set to {hours} hours, policy {game.row.policy}", why)
+    if hours is None:
+        summary, line = "deadline removed", "The game master removed the deadline."
+    else:
+        assert game.row.deadline_at is not None
+        at = game.row.deadline_at.strftime("%Y-%m-%d %H:%M UTC")
+        summary = f"deadline set to {hours:g} hours, policy {game.row.policy}"
+        line = (
+            f"The game master set the deadline to {hours:g} hours for each turn or phase; the "
+            f"next one is {at}. At a deadline {POLICY_WORDS[game.row.policy]}."
+        )
+    _record(desk, game, summary, why)
+    tell_status(desk, game, game.seats, [line], why)
+    return _change(desk, game, "deadline", mark)
 
 
-def resend(desk: Desk, game_id: str, address: str | None, why: str | None) -> None:
-    game = load_game(desk.session, game_id)
-    seats = [_seat_of(game, address)] if address else [s.position for s in game.seats]
-    whom = game.name_of(seats[0]) if address else "every player"
+def resend(desk: Desk, game_id: str, who: str | None, why: str | None) -> Change:
+    game, mark = _open(desk, game_id)
+    seats = [game.seat(seat_named(game, who))] if who else game.seats
+    whom = game.name_of(seats[0].position) if who else "every player"
     _record(desk, game, f"status resent to {whom}", why)
-    _resend(desk, game, seats)
+    tell_status(desk, game, seats, ["The game master sent you your status again."], why)
+    return _change(desk, game, "resend", mark)
 
 
-def _resend(desk: Desk, game: LoadedGame, seats: Sequence[int]) -> None:
-    for seat in seats:
-        desk.postman.post(status_letter(game, seat, desk.settings, []), game.id)
+def _corrected(
+    desk: Desk,
+    game: LoadedGame,
+    mark: int,
+    verb: str,
+    summary: str,
+    why: str | None,
+    correct: Callable[[Any], list[Event]],
+) -> Change:
+    """A correction the engine makes to a copy of the state; then every seat gets a status."""
+    state = game.engine.load(game.engine.dump(game.state))
+    try:
+        events = correct(state)
+    except ValueError as exc:  # the engine's refusal of a value it cannot take
+        raise GmError(_named(game, str(exc))) from exc
+    save_state(desk.session, game, state, actor=GM, kind="gm", summary=summary, why=why)
+    tell_status(desk, game, game.seats, [], why, events)
+    return _change(desk, game, verb, mark)
+
+
+def _open(desk: Desk, game_id: str) -> tuple[LoadedGame, int]:
+    """The game, and how many letters this transaction had written before the override."""
+    return load_game(desk.session, game_id), len(desk.postman.sent)
+
+
+def _change(desk: Desk, game: LoadedGame, verb: str, mark: int, entry: int | None = None) -> Change:
+    """The override's history entry (the latest unless given) and the addresses written to."""
+    recorded = history_entry(desk.session, game.id, entry) if entry else None
+    row = recorded or last_history(desk.session, game.id, 1)[-1]
+    computer = {s.address for s in game.seats if s.kind == "bot"}
+    told = (str(message["To"]) for message in desk.postman.sent[mark:])
+    return Change(
+        game=game.id,
+        verb=verb,
+        summary=row.summary,
+        why=row.why,
+        entry=row.seq,
+        told=tuple(dict.fromkeys(a for a in told if a not in computer)),
+    )
+
+
+def _drop_computer_mail(desk: Desk, game: LoadedGame, address: str) -> None:
+    """Mail the computer player had not read yet: with a person in the seat it would otherwise
+    be sent to its unroutable address."""
+    unread = desk.session.exec(
+        select(OutboxRow)
+        .where(col(OutboxRow.game_id) == game.id)
+        .where(col(OutboxRow.to_address) == address)
+        .where(col(OutboxRow.status) == "pending")
+    ).all()
+    for row in unread:
+        row.status = "failed"
+        row.last_error = "the seat passed from the computer to a person before this was read"
+        desk.session.add(row)
+
+
+def _named(game: LoadedGame, refusal: str) -> str:
+    """An engine's refusal with its seat numbers ("Player 2") as the players' names."""
+    return visible_events(game, [Event(refusal)], None)[0]
 
 
 def _record(desk: Desk, game: LoadedGame, summary: str, why: str | None) -> None:

@@ -37,6 +37,10 @@ class ShowManagerKind:
             return None
         return f"on money (${above.money} to ${below.money})"
 
+    def where(self, state: Any, names: list[str]) -> str:
+        """Where the game stands, in the words of its status emails."""
+        return "the end of the game" if state.turn is None else f"{names[state.turn]}'s turn"
+
 
 class BigTimeKind:
     title = "The Big Time!"
@@ -62,6 +66,10 @@ class BigTimeKind:
             "on the tie-breaks (the Hall of Fame scored again on the final chart, "
             "then the lower final review)"
         )
+
+    def where(self, state: Any, names: list[str]) -> str:
+        """Where the game stands, in the words of its status emails."""
+        return "the end of the game" if state.over else f"round {state.round}, phase {state.phase}"
 
 
 GameKind = ShowManagerKind | BigTimeKind

@@ -111,13 +111,15 @@ def _apply_waiting_order(desk: Desk, game: LoadedGame, seat: int) -> list[Event]
     order = waiting[0]
     address = game.seat(seat).address
     # The lines parsed when they were queued, against the same grammar: only legality can fail.
+    by_gm = order.inbound_id is None  # entered by the game master, not sent by email
     outcome = carry_out(
         desk,
         game,
         seat,
         parse_for(game, order.lines).actions,
-        actor=address,
-        summary=order.lines.strip(),
+        actor="gm" if by_gm else address,
+        kind="gm" if by_gm else "order",
+        summary=(f"orders for {game.name_of(seat)}: " if by_gm else "") + order.lines.strip(),
         inbound_id=order.inbound_id,
     )
     order.status = "applied" if outcome.accepted else "refused"

@@ -19,6 +19,8 @@ def resign(desk: Desk, game: LoadedGame, seat: int, *, actor: str, why: str) -> 
     and the bot is sent the seat's status, which it answers when the seat has orders to give.
     """
     name = game.name_of(seat)
+    by_gm = actor.startswith("gm")
+    left = "was removed by the game master" if by_gm else "resigned"
     row = game.seat(seat)
     row.kind, row.bot_name, row.address = "bot", name, bot_address(f"{name}-{seat + 1}")
     # A new secret too: the person who left must no longer order for the seat.
@@ -29,8 +31,8 @@ def resign(desk: Desk, game: LoadedGame, seat: int, *, actor: str, why: str) -> 
         desk.session,
         game.id,
         actor=actor,
-        kind="gm" if actor.startswith("gm") else "order",
-        summary=f"{name} resigned; a computer player takes the seat",
+        kind="gm" if by_gm else "order",
+        summary=f"{name} {left}; a computer player takes the seat",
         why=why,
         state_after=encode_state(game, game.state),
     )

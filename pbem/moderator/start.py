@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import math
 import secrets
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from pbem.games.base import Event, NewGame
 from pbem.games.registry import engine_for
@@ -47,6 +48,25 @@ def check_address(address: str) -> None:
         raise StartError(f"{address!r} is not an email address (write EMAIL or EMAIL:NAME)")
 
 
+# A year: longer is a typo, and far longer would overflow the clock's arithmetic.
+LONGEST_DEADLINE_HOURS = 24 * 366
+POLICIES: tuple[str, ...] = get_args(DeadlinePolicy)
+
+
+def check_deadline_hours(hours: float) -> None:
+    """Hours for each turn or phase: a number above 0, at most a year."""
+    if not (math.isfinite(hours) and 0 < hours <= LONGEST_DEADLINE_HOURS):
+        raise StartError(
+            f"deadline {hours:g} is not a number of hours above 0 and at most "
+            f"{LONGEST_DEADLINE_HOURS}"
+        )
+
+
+def check_policy(policy: str) -> None:
+    if policy not in POLICIES:
+        raise StartError(f"policy {policy!r} is not one of {', '.join(POLICIES)}")
+
+
 @dataclass(frozen=True)
 class GameRequest:
     game: str
@@ -67,6 +87,9 @@ def start_game(desk: Desk, request: GameRequest) -> LoadedGame:
             f"{request.game} has no variant {request.variant!r}: "
             f"choose {', '.join(engine.variants)}"
         )
+    if request.deadline_hours is not None:
+        check_deadline_hours(request.deadline_hours)
+    check_policy(request.policy)
     addresses = [player.address.lower() for player in request.players]
     if len(set(addresses)) != len(addresses):
         raise StartError("each player needs an address of their own")

@@ -163,7 +163,8 @@ class QueuedOrderRow(StoreModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     game_id: str = Field(foreign_key="games.id", ondelete="CASCADE", sa_type=String(32))
     position: int
-    inbound_id: int = Field(foreign_key="inbound.id", ondelete="CASCADE")
+    # None: entered by the game master (`pbem gm order`), not sent by email.
+    inbound_id: int | None = Field(default=None, foreign_key="inbound.id", ondelete="CASCADE")
     lines: str = Field(sa_type=Text)
     created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
     status: QueuedOrderStatus = Field(default="waiting", sa_type=String(16))

@@ -44,9 +44,14 @@ def test_gm_order_plays_for_the_player_on_turn(sm):
     assert told(sm, sent) == {ANN, BO}
 
 
-def test_gm_order_for_a_player_not_on_turn_is_refused(sm):
-    with pytest.raises(gm.GmError):
-        run(sm, gm.order, BO, "HIRE 0", None)
+def test_gm_order_for_a_player_not_on_turn_waits_for_the_turn(sm):
+    # Issue 11: the game master can queue an early order where a player can (turn-based games).
+    run(sm, gm.order, BO, "HIRE 0", "Bo is travelling")
+    assert sm.game().engine.awaiting(sm.game().state) == (0,)
+    sm.mail(ANN, "HIRE 0")
+    assert sm.game().engine.awaiting(sm.game().state) == (0,)  # Bo's order was carried out
+    entry = last_entry(sm)
+    assert (entry.actor, entry.kind) == ("gm", "gm") and entry.summary.startswith("orders for")
 
 
 def test_gm_undo_restores_the_state_before_the_last_order(sm):
@@ -55,7 +60,7 @@ def test_gm_undo_restores_the_state_before_the_last_order(sm):
     assert sm.game().row.state != start
     run(sm, gm.undo, None, "misclick")
     assert json.loads(sm.game().row.state) == json.loads(start)
-    assert last_entry(sm).summary == "undo to entry 1"
+    assert last_entry(sm).summary.startswith("undo to entry 1 (")
 
 
 def test_gm_set_money_changes_only_that_players_money(sm):

@@ -1,0 +1,71 @@
+"""The game master's letters: a notice to people, a fresh status to seats, a farewell to an
+address that no longer plays. Each opens with what the game master did and closes with why."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pbem.games.base import Event
+from pbem.moderator.desk import Desk
+from pbem.moderator.letters import notice_letter, status_letter
+from pbem.moderator.loaded import LoadedGame
+from pbem.store.tables import SeatRow
+
+CHANGED = "The game master changed the game"
+
+
+def reason_events(why: str | None) -> list[Event]:
+    return [Event(f"The game master's reason: {why}")] if why else []
+
+
+def tell_notice(
+    desk: Desk, game: LoadedGame, seats: Sequence[SeatRow], lines: Sequence[str], why: str | None
+) -> None:
+    """A short notice to the people among `seats` (computer players read only status mail)."""
+    for seat in seats:
+        if seat.kind != "human":
+            continue
+        desk.postman.post(
+            notice_letter(
+                to=seat.address,
+                game=game,
+                seat=seat.position,
+                settings=desk.settings,
+                words=CHANGED,
+                lines=lines,
+                why=why,
+                kind="gm",
+            ),
+            game.id,
+        )
+
+
+def farewell(desk: Desk, game: LoadedGame, address: str, line: str, why: str | None) -> None:
+    """To an address that no longer holds a seat: why, and that its mail no longer counts."""
+    desk.postman.post(
+        notice_letter(
+            to=address,
+            game=game,
+            seat=None,
+            settings=desk.settings,
+            words="You no longer play in this game",
+            lines=[line, "Mail from you no longer counts as orders in this game."],
+            why=why,
+            kind="gm",
+        ),
+        game.id,
+    )
+
+
+def tell_status(
+    desk: Desk,
+    game: LoadedGame,
+    seats: Sequence[SeatRow],
+    lines: Sequence[str],
+    why: str | None,
+    events: Sequence[Event] = (),
+) -> None:
+    """A fresh status to each of `seats`, opening with what the game master changed and why."""
+    told = [*(Event(line) for line in lines), *events, *reason_events(why)]
+    for seat in seats:
+        desk.postman.post(status_letter(game, seat.position, desk.settings, told, CHANGED), game.id)

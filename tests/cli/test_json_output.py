@@ -1,0 +1,54 @@
+"""`--json` on `games`, `show`, `history` and the `gm` verbs: one JSON value on stdout, for
+scripts, saying what is there or what changed."""
+
+from __future__ import annotations
+
+import json
+
+from tests.cli.conftest import Pbem
+
+PLAYERS = ("--player", "ann@example.org:Ann", "--player", "bo@example.org:Bo")
+
+
+def test_games_show_and_history_print_json(pbem: Pbem) -> None:
+    started = pbem("start", "--game", "showmanager", *PLAYERS, "--seed", "3")
+    assert started.code == 0, started.err
+    game = started.out.strip()
+
+    listed = json.loads(pbem("games", "--json").out)
+    assert [(g["id"], g["game"], g["players"], g["status"]) for g in listed] == [
+        (game, "showmanager", 2, "running")
+    ]
+    shown = json.loads(pbem("show", game, "--json").out)
+    assert [s["name"] for s in shown["seats"]] == ["Ann", "Bo"]
+    history = json.loads(pbem("history", game, "--json").out)
+    assert history[0]["seq"] == 1 and history[0]["summary"].startswith("game started")
+
+
+def test_gm_verbs_print_what_changed_and_whom_they_told(pbem: Pbem) -> None:
+    game = pbem("start", "--game", "showmanager", *PLAYERS, "--seed", "3").out.strip()
+    ran = pbem("gm", "set-money", game, "Bo", "5", "--why", "compensation", "--json")
+    assert ran.code == 0, ran.err
+    change = json.loads(ran.out)
+    assert change == {
+        "game": game,
+        "verb": "set-money",
+        "summary": "money of Bo set to 5",
+        "why": "compensation",
+        "entry": 2,
+        "told": ["ann@example.org", "bo@example.org"],
+    }
+    ran = pbem("gm", "deadline", game, "none", "--json")
+    assert json.loads(ran.out)["summary"] == "deadline removed"
+    history = json.loads(pbem("history", game, "--json").out)
+    assert [(h["actor"], h["why"]) for h in history[1:]] == [("gm", "compensation"), ("gm", None)]
+
+
+def test_gm_verbs_say_in_a_line_what_changed(pbem: Pbem) -> None:
+    game = pbem("start", "--game", "showmanager", *PLAYERS, "--seed", "3").out.strip()
+    ran = pbem("gm", "deadline", game, "24", "--policy", "default", "--why", "speed up")
+    assert ran.code == 0, ran.err
+    assert ran.out.strip() == (
+        f"{game}: deadline set to 24 hours, policy default (history entry 2; told "
+        "ann@example.org, bo@example.org)"
+    )

@@ -1,0 +1,221 @@
+"""Issue 11: each override names players as players do (email, name or seat number), refuses what
+would mix up seats, is recorded with its reason and told to the players it concerns, by name, in
+the words of their status emails, with a fresh status where their board or hand changed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+from sqlmodel import Session
+
+from pbem.moderator import gm
+from pbem.moderator.desk import Desk
+from pbem.moderator.start import GameRequest, PlayerSpec, start_game
+from pbem.orders.format import order_text
+from pbem.orders.incoming import parse_message
+from pbem.store import last_history, session_scope
+from tests.moderator.conftest import ANN, BO, CY, SETTINGS, Table
+
+
+@dataclass(frozen=True)
+class Sent:
+    to: str
+    kind: str
+    subject: str
+    text: str
+
+
+def sent_since(game: Table, count: int) -> list[Sent]:
+    letters = []
+    for row in game.outbox()[count:]:
+        message = parse_message(row.raw)
+        body = message.get_body(("plain",))
+        text = body.get_content() if body is not None else ""  # type: ignore[attr-defined]
+        letters.append(Sent(row.to_address, row.kind, str(message["Subject"]), text))
+    return letters
+
+
+def run(game: Table, command, *args):
+    with session_scope(game.engine) as session:
+        return command(Desk(session, SETTINGS), game.id, *args)
+
+
+class Named(Table):
+    """A game whose players have names: Ann, Bo (and Cy)."""
+
+    def __init__(self, engine, game: str, players: list[tuple[str, str]], **options) -> None:
+        self.engine = engine
+        specs = tuple(PlayerSpec(address, name) for address, name in players)
+        with session_scope(engine) as session:
+            request = GameRequest(game=game, players=specs, seed=11, **options)
+            self.id = start_game(Desk(session, SETTINGS), request).id
+
+
+@pytest.fixture
+def sm(db_engine) -> Named:
+    return Named(db_engine, "showmanager", [(ANN, "Ann"), (BO, "Bo")], first_player=ANN)
+
+
+@pytest.fixture
+def bt(db_engine) -> Named:
+    return Named(db_engine, "bigtime", [(ANN, "Ann"), (BO, "Bo"), (CY, "Cy")])
+
+
+def assert_no_address_of_another(letters: list[Sent]) -> None:
+    for letter in letters:
+        others = {ANN, BO, CY, "bo2@example.org"} - {letter.to}
+        assert not any(address in letter.text for address in others), letter
+
+
+@pytest.mark.parametrize("who", ["Bo", "bo", "2", BO, "BO@EXAMPLE.ORG"])
+def test_a_player_is_named_by_email_name_or_seat_number(sm, who):
+    change = run(sm, gm.set_money, who, 5, "compensation")
+    assert [p.money for p in sm.game().engine.view(sm.game().state, None).players][1] == 5
+    assert change.summary == "money of Bo set to 5" and change.why == "compensation"
+
+
+def test_set_money_tells_the_player_the_amount_with_a_fresh_status(sm):
+    count = len(sm.outbox())
+    change = run(sm, gm.set_money, "Bo", 5, "compensation")
+    letters = sent_since(sm, count)
+    assert {(s.to, s.kind) for s in letters} == {(ANN, "status"), (BO, "status")}
+    to_bo = next(s for s in letters if s.to == BO)
+    assert "set your money to 5" in to_bo.text and "compensation" in to_bo.text
+    to_ann = next(s for s in letters if s.to == ANN)
+    assert "changed Bo's money" in to_ann.text and "set your money" not in to_ann.text
+    assert "Player 2" not in to_ann.text
+    assert set(change.told) == {ANN, BO}
+    assert_no_address_of_another(letters)
+
+
+def test_deadline_is_told_with_a_status_showing_the_new_deadline(sm):
+    count = len(sm.outbox())
+    run(sm, gm.deadline, 48.0, "skip", "holiday season")
+    letters = sent_since(sm, count)
+    assert {s.to for s in letters} == {ANN, BO} and {s.kind for s in letters} == {"status"}
+    at = sm.game().row.deadline_at.strftime("%Y-%m-%d %H:%M UTC")
+    for letter in letters:
+        assert "deadline to 48 hours" in letter.text and "holiday season" in letter.text
+        assert at in letter.text and "miss their turn" in letter.text
+
+
+@pytest.mark.parametrize("hours", [-5.0, 0.0, float("nan"), float("inf"), 1e20])
+def test_a_deadline_that_is_not_a_number_of_hours_is_refused(sm, hours):
+    with pytest.raises(gm.GmError):
+        run(sm, gm.deadline, hours, None, None)
+    assert sm.game().row.deadline_hours is None
+
+
+def test_resend_records_and_tells_the_reason(sm):
+    count = len(sm.outbox())
+    run(sm, gm.resend, "1", "lost in the spam folder")
+    letters = sent_since(sm, count)
+    assert [(s.to, s.kind) for s in letters] == [(ANN, "status")]
+    assert "lost in the spam folder" in letters[0].text
+    with Session(sm.engine) as session:
+        entry = last_history(session, sm.id, 1)[-1]
+    assert (entry.summary, entry.why) == ("status resent to Ann", "lost in the spam folder")
+
+
+def test_undo_says_where_the_game_went_back_to_in_the_players_words(bt):
+    for seat, address in enumerate((ANN, BO, CY)):
+        loaded = bt.game()
+        orders = order_text(loaded.engine.default_actions(loaded.state, seat))
+        assert bt.mail(address, orders).status != "rejected"
+    assert bt.game().state.phase == 2
+    count = len(bt.outbox())
+    run(bt, gm.undo, None, "Cy's email was garbled")
+    letters = sent_since(bt, count)
+    assert {s.to for s in letters} == {ANN, BO, CY}
+    for letter in letters:
+        assert letter.kind == "status"
+        assert "moved the game back to round 1, phase 1" in letter.text
+        assert "history entry" not in letter.text and "Cy's email was garbled" in letter.text
+
+
+def test_replace_takes_a_name_and_tells_everyone_by_name(bt):
+    old_secret = bt.secret(BO)
+    count = len(bt.outbox())
+    change = run(bt, gm.replace, "Bo", "bo2@example.org:Bobby", "Bo moved abroad")
+    seat = bt.game().seat(1)
+    assert (seat.address, seat.name, seat.kind) == ("bo2@example.org", "Bobby", "human")
+    assert seat.secret != old_secret
+    letters = sent_since(bt, count)
+    assert {s.to for s in letters} == {ANN, CY, BO, "bo2@example.org"}
+    for other in (s for s in letters if s.to in (ANN, CY)):
+        assert "gave Bo's seat to Bobby" in other.text and "Bo moved abroad" in other.text
+    old = next(s for s in letters if s.to == BO)
+    assert "no longer" in old.subject and "Bo moved abroad" in old.text
+    welcome = next(s for s in letters if s.to == "bo2@example.org")
+    assert welcome.kind == "status" and "Welcome" in welcome.subject
+    assert seat.secret in welcome.text and "take over the seat of Bo" in welcome.text
+    assert_no_address_of_another(letters)
+    assert change.summary == "seat 2 (Bo) passed to Bobby"
+
+
+def test_replace_refuses_an_address_already_seated_and_changes_nothing(bt):
+    with pytest.raises(gm.GmError, match="already plays seat 1"):
+        run(bt, gm.replace, "Bo", "ANN@example.org", None)
+    assert bt.game().seat(1).address == BO
+
+
+def test_replace_fixing_a_mistake_names_the_seat_not_the_address(bt):
+    run(bt, gm.replace, "Bo", "bo2@example.org", None)
+    run(bt, gm.replace, "2", "bo3@example.org:Bo", "typo")
+    assert [s.address for s in bt.game().seats] == [ANN, "bo3@example.org", CY]
+
+
+def test_remove_tells_everyone_by_name_and_a_computer_seat_cannot_be_removed(bt):
+    count = len(bt.outbox())
+    run(bt, gm.remove, "Bo", "left the hobby")
+    letters = sent_since(bt, count)
+    told = [s for s in letters if s.to in (ANN, CY)]
+    assert {s.to for s in told} == {ANN, CY}
+    assert all("removed Bo from the game" in s.text for s in told)
+    assert any(s.to == BO and "no longer" in s.subject for s in letters)
+    assert_no_address_of_another(letters)
+    with pytest.raises(gm.GmError, match="already played by the computer"):
+        run(bt, gm.remove, "2", None)
+    assert bt.game().seat(1).name == "Bo (computer)"
+
+
+def test_pause_and_resume_are_told_with_the_reason(sm):
+    count = len(sm.outbox())
+    run(sm, gm.pause, "server move")
+    letters = sent_since(sm, count)
+    assert {(s.to, s.kind) for s in letters} == {(ANN, "gm"), (BO, "gm")}
+    assert all("paused the game" in s.text and "server move" in s.text for s in letters)
+
+
+def test_a_seat_the_computer_plays_can_be_given_to_a_person(bt):
+    run(bt, gm.remove, "Bo", None)
+    computer = bt.game().seat(1).address
+    assert any(r.to_address == computer and r.status == "pending" for r in bt.outbox())
+    count = len(bt.outbox())
+    run(bt, gm.replace, "2", "dee@example.org:Dee", "a new player joined")
+    seat = bt.game().seat(1)
+    assert (seat.address, seat.name, seat.kind, seat.bot_name) == (
+        "dee@example.org",
+        "Dee",
+        "human",
+        None,
+    )
+    letters = sent_since(bt, count)
+    assert {s.to for s in letters} == {ANN, CY, "dee@example.org"}  # no mail to the computer
+    assert all("gave Bo's seat to Dee" in s.text for s in letters if s.to != seat.address)
+    # What the computer player had not read yet is never sent to its unroutable address.
+    assert all(r.status != "pending" for r in bt.outbox() if r.to_address == computer)
+
+
+def test_a_transcript_gm_entry_takes_the_same_words(sm):
+    from pbem.cli.gm_entries import GmEntryError, run_gm_entry
+
+    with session_scope(sm.engine) as session:
+        run_gm_entry(Desk(session, SETTINGS), sm.id, "set-money Bo 5 --why 'a fix'")
+        run_gm_entry(Desk(session, SETTINGS), sm.id, "deadline 12 --policy skip")
+    row = sm.game().row
+    assert (row.deadline_hours, row.policy) == (12.0, "skip")
+    for bad in ("deadline -- -5", "deadline", "deadline soon", "remove Zed"):
+        with pytest.raises(GmEntryError), session_scope(sm.engine) as session:
+            run_gm_entry(Desk(session, SETTINGS), sm.id, bad)
