@@ -16,6 +16,7 @@ import time
 from dataclasses import dataclass, field
 
 from pbem.mail.config import SmtpConfig
+from pbem.mail.errors import MailError
 from pbem.mail.smtp_replies import needs_person, sorted_by_reply, text_of, whole_message_refused
 from pbem.mail.smtp_session import open_smtp
 from pbem.mail.transport import SendResult
@@ -58,6 +59,10 @@ class SmtpSender:
             return sorted_by_reply(to, error.recipients)
         except (smtplib.SMTPSenderRefused, smtplib.SMTPDataError) as error:
             return whole_message_refused(to, error.smtp_code, error.smtp_error)
+        except MailError as error:  # pbem's own refusals to log in: no TLS, an OAuth2 token
+            self._discard()
+            log.warning("sending via %s needs a person: %s", self.config.address, error)
+            return SendResult(blocked=f"{self.config.address}: {error}")
         except OSError as error:  # includes every other smtplib error: the session failed
             self._discard()
             log.warning("sending to %s via %s failed: %s", to, self.config.address, error)

@@ -197,7 +197,7 @@ def test_the_sender_reports_a_refused_refresh_token(
     with running_smtpd(tls=test_ca, bearer_check=oauth_server.user_of) as server:
         result = send_with_oauth(server, "xoauth2", token_file.path, test_ca.ca_file)
         assert server.received() == []
-    assert "pbem auth login" in result.temporary[0].reason
+    assert "pbem auth login" in (result.blocked or "")
 
 
 def test_auth_status_and_refresh_commands(tmp_path: Path, oauth_server: OAuthServer) -> None:

@@ -1,7 +1,7 @@
 """Early orders the game master enters have no email: queued_orders.inbound_id may be NULL.
 
-Revision ID: 0110_issue11_gm_orders
-Revises: 0001
+Revision ID: 0004
+Revises: 0003
 Create Date: 2026-12-01 17:00:00
 """
 
@@ -12,8 +12,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0110_issue11_gm_orders"
-down_revision: str | None = "0001"
+revision: str = "0004"
+down_revision: str | None = "0003"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
