@@ -9,12 +9,15 @@ from datetime import timedelta
 from typing import cast, get_args
 
 from pbem.games.base import Event
+from pbem.games.event_codec import encode_events
 from pbem.moderator.desk import Desk
+from pbem.moderator.events import DeadlineSet, Paused, SeatMoved, StatusResent, Undone
 from pbem.moderator.letters import notice_letter, status_letter
 from pbem.moderator.loaded import LoadedGame, encode_state, load_game, save_state
 from pbem.moderator.play import carry_out, follow_up, parse_for
 from pbem.moderator.seats import resign
 from pbem.moderator.start import StartError, check_address
+from pbem.moderator.telling import tell_game
 from pbem.store import append_history, history_entry, last_history, new_secret
 from pbem.store.tables import DeadlinePolicy, GameStatus
 
@@ -33,8 +36,12 @@ def _seat_of(game: LoadedGame, address: str) -> int:
     raise GmError(f"{address} has no seat in {game.id}; the players are {players}")
 
 
-def _tell(desk: Desk, game: LoadedGame, lines: Sequence[str], why: str | None) -> None:
+def _tell(desk: Desk, game: LoadedGame, events: Sequence[Event], why: str | None) -> None:
+    """Each player is told the change in their own words (`why` is written for the players)."""
     for seat in game.humans():
+        lines = tell_game(game, events, seat.position)
+        if not lines:
+            continue
         desk.postman.post(
             notice_letter(
                 to=seat.address,
@@ -54,8 +61,10 @@ def _changed(
     desk: Desk, game: LoadedGame, state: object, summary: str, why: str | None, events: list[Event]
 ) -> list[Event]:
     before = game.engine.progress(game.state)
-    save_state(desk.session, game, state, actor=GM, kind="gm", summary=summary, why=why)
-    _tell(desk, game, [summary, *(e.text for e in events if e.seats is None)], why)
+    save_state(
+        desk.session, game, state, actor=GM, kind="gm", summary=summary, why=why, events=events
+    )
+    _tell(desk, game, events, why)
     return follow_up(desk, game, [], before)
 
 
@@ -80,10 +89,11 @@ def order(desk: Desk, game_id: str, address: str, text: str, why: str | None) ->
         summary=f"orders for {game.name_of(seat)}: "
         + " / ".join(line.text for line in parsed.orders),
         why=why,
+        stand_in="gm",
     )
     if outcome.refusal is not None:
         raise GmError(str(outcome.refusal))
-    _tell(desk, game, [f"The game master entered orders for {game.name_of(seat)}."], why)
+    _tell(desk, game, outcome.events, why)
     return follow_up(desk, game, list(outcome.events), before)
 
 
@@ -98,10 +108,18 @@ def undo(desk: Desk, game_id: str, to: int | None, why: str | None) -> int:
     state = game.engine.load(json.loads(entry.state_after))
     if game.row.status == "finished":
         game.row.status = "running"
+    events = [Undone(target)]
     save_state(
-        desk.session, game, state, actor=GM, kind="gm", summary=f"undo to entry {target}", why=why
+        desk.session,
+        game,
+        state,
+        actor=GM,
+        kind="gm",
+        summary=f"undo to entry {target}",
+        why=why,
+        events=events,
     )
-    _tell(desk, game, [f"The game is back where it was after history entry {target}."], why)
+    _tell(desk, game, events, why)
     _resend(desk, game, [seat.position for seat in game.seats])
     return target
 
@@ -151,16 +169,20 @@ def replace(desk: Desk, game_id: str, old: str, new: str, why: str | None) -> No
     seat.secret = new_secret({s.secret for s in game.seats})
     seat.kind = "human"
     desk.session.add(seat)
-    _record(desk, game, f"seat {seat.position + 1} moved from {old} to {new}", why)
+    _record(
+        desk,
+        game,
+        f"seat {seat.position + 1} moved from {old} to {new}",
+        why,
+        SeatMoved(seat.position),
+    )
     _resend(desk, game, [seat.position])
 
 
 def remove(desk: Desk, game_id: str, address: str, why: str | None) -> None:
     game = load_game(desk.session, game_id)
-    resign(desk, game, _seat_of(game, address), actor=GM, why=why or "removed by the GM")
-    _tell(
-        desk, game, [f"The game master removed {address}; a computer player takes the seat."], why
-    )
+    events = resign(desk, game, _seat_of(game, address), actor=GM, why=why or "removed by the GM")
+    _tell(desk, game, events, why)
 
 
 def pause(desk: Desk, game_id: str, why: str | None, resume_it: bool = False) -> None:
@@ -171,8 +193,9 @@ def pause(desk: Desk, game_id: str, why: str | None, resume_it: bool = False) ->
         raise GmError(f"{game_id} is {game.row.status}, not {now}")
     game.row.status = wanted
     desk.session.add(game.row)
-    _record(desk, game, "game resumed" if resume_it else "game paused", why)
-    _tell(desk, game, ["The game is resumed." if resume_it else "The game is paused."], why)
+    event = Paused(resumed=resume_it)
+    _record(desk, game, "game resumed" if resume_it else "game paused", why, event)
+    _tell(desk, game, [event], why)
     if resume_it:
         follow_up(desk, game, [], "")
 
@@ -188,14 +211,22 @@ def deadline(
             raise GmError(f"policy must be one of {', '.join(get_args(DeadlinePolicy))}")
         game.row.policy = cast(DeadlinePolicy, policy)
     desk.session.add(game.row)
-    _record(desk, game, f"deadline set to {hours} hours, policy {game.row.policy}", why)
+    _record(
+        desk,
+        game,
+        f"deadline set to {hours} hours, policy {game.row.policy}",
+        why,
+        DeadlineSet(hours, game.row.policy),
+    )
 
 
 def resend(desk: Desk, game_id: str, address: str | None, why: str | None) -> None:
     game = load_game(desk.session, game_id)
     seats = [_seat_of(game, address)] if address else [s.position for s in game.seats]
     whom = game.name_of(seats[0]) if address else "every player"
-    _record(desk, game, f"status resent to {whom}", why)
+    _record(
+        desk, game, f"status resent to {whom}", why, StatusResent(seats[0] if address else None)
+    )
     _resend(desk, game, seats)
 
 
@@ -204,7 +235,9 @@ def _resend(desk: Desk, game: LoadedGame, seats: Sequence[int]) -> None:
         desk.postman.post(status_letter(game, seat, desk.settings, []), game.id)
 
 
-def _record(desk: Desk, game: LoadedGame, summary: str, why: str | None) -> None:
+def _record(desk: Desk, game: LoadedGame, summary: str, why: str | None, event: Event) -> None:
+    """An entry for a change outside the game's state: `summary` for the game master, `event`
+    for the players."""
     append_history(
         desk.session,
         game.id,
@@ -213,4 +246,5 @@ def _record(desk: Desk, game: LoadedGame, summary: str, why: str | None) -> None
         summary=summary,
         why=why,
         state_after=encode_state(game, game.state),
+        events=encode_events([event]),
     )

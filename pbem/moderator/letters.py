@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -13,6 +12,7 @@ from pbem.moderator.addresses import reply_address
 from pbem.moderator.compose import Letter
 from pbem.moderator.loaded import LoadedGame
 from pbem.moderator.render import render
+from pbem.moderator.telling import tell_game
 from pbem.settings import Settings
 
 
@@ -25,20 +25,6 @@ class HistoryLine:
     actor: str
     summary: str
     why: str | None
-
-
-_SEAT = re.compile(r"\bPlayer (\d+)\b")
-
-
-def visible_events(game: LoadedGame, events: Sequence[Event], seat: int | None) -> list[str]:
-    """The events `seat` may see, with the engines' seat numbers ("Player 2") as player names."""
-    names = game.names
-
-    def name(match: re.Match[str]) -> str:
-        number = int(match[1])
-        return names[number - 1] if 1 <= number <= len(names) else match[0]
-
-    return [_SEAT.sub(name, event.text) for event in events if event.visible_to(seat)]
 
 
 def subject(game_id: str | None, words: str) -> str:
@@ -89,7 +75,7 @@ def status_letter(
         "status",
         title=title,
         game_id=game.id,
-        events=visible_events(game, events, seat),
+        events=tell_game(game, events, seat),
         **status_context(game, seat),
     )
     return Letter(
@@ -136,7 +122,7 @@ def reply_letter(
         ignored=list(ignored),
         problems=list(problems),
         notes=list(notes),
-        events=visible_events(game, events, seat) if game else [],
+        events=tell_game(game, events, seat) if game else [],
         help=help_text,
         history=list(history),
         **context,

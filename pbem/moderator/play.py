@@ -9,8 +9,10 @@ from typing import Any
 
 from pbem.games.base import Event, Submission
 from pbem.moderator.desk import Desk
+from pbem.moderator.events import FinalResult, PlayedFor, StandIn
 from pbem.moderator.letters import notice_letter, status_letter
 from pbem.moderator.loaded import LoadedGame, save_state
+from pbem.moderator.news import untold_events
 from pbem.orders.games import grammar_for
 from pbem.orders.grammar import Grammar
 from pbem.orders.parse import ParsedOrders, parse_orders
@@ -42,10 +44,15 @@ def carry_out(
     kind: HistoryKind = "order",
     why: str | None = None,
     inbound_id: int | None = None,
+    stand_in: StandIn | None = None,
 ) -> Submission[Any]:
-    """Submit one email's actions for `seat`; when accepted, save and record them."""
+    """Submit one email's actions for `seat`; when accepted, save and record them.
+
+    `stand_in` says why the moderator orders for the seat (its events then tell it so)."""
     outcome = game.engine.submit(game.state, seat, list(actions))
     if outcome.accepted:
+        if stand_in is not None:
+            outcome.events = [PlayedFor(seat, stand_in, tuple(outcome.events))]
         save_state(
             desk.session,
             game,
@@ -55,6 +62,7 @@ def carry_out(
             summary=summary,
             why=why,
             inbound_id=inbound_id,
+            events=outcome.events,
         )
     return outcome
 
@@ -65,34 +73,28 @@ def follow_up(
     """After a change: apply the early orders whose turn came, then tell the players.
 
     Every seat gets a status email when the game moved on (a turn ended, a phase resolved),
-    and the deadline starts again; once the game is over, everyone gets the final result.
-    Computer players get theirs as mail too (`bots.py`). Returns all the events, those of the
-    waiting orders included.
+    telling everything that happened since the last such email (`news.py`), and the deadline
+    starts again; once the game is over, everyone gets the final result. Computer players get
+    theirs as mail too (`bots.py`). Returns the events of this change, those of the waiting
+    orders included.
     """
     events = [*events, *_apply_waiting_orders(desk, game)]
     if game.engine.is_over(game.state):
-        tell_result(desk, game, events)
+        tell_result(desk, game)
     elif game.engine.progress(game.state) != progress_before:
         if game.row.deadline_hours:
             game.row.deadline_at = desk.clock() + timedelta(hours=game.row.deadline_hours)
             desk.session.add(game.row)
+        news = untold_events(desk, game)
         for seat in game.seats:
-            desk.postman.post(status_letter(game, seat.position, desk.settings, events), game.id)
+            desk.postman.post(status_letter(game, seat.position, desk.settings, news), game.id)
     return events
 
 
-def tell_result(desk: Desk, game: LoadedGame, events: Sequence[Event]) -> None:
+def tell_result(desk: Desk, game: LoadedGame) -> None:
     outcome = game.engine.outcome(game.state)
-    lines = [
-        f"{rank}. {game.name_of(standing.seat)}: {standing.score} points, money {standing.money}"
-        for rank, standing in enumerate(outcome.standings, start=1)
-    ]
-    winner = (
-        f"The winner is {game.name_of(outcome.winner)}."
-        if outcome.winner is not None
-        else "The game ends in a tie: there is no single winner."
-    )
-    final = [*events, Event(winner), *(Event(line) for line in lines)]
+    standings = tuple((s.seat, s.score, s.money) for s in outcome.standings)
+    final = [*untold_events(desk, game), FinalResult(standings, outcome.winner)]
     for seat in game.seats:
         desk.postman.post(status_letter(game, seat.position, desk.settings, final), game.id)
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pbem.games.base import Event
 from pbem.games.bigtime.booking import resolve_headliner_buy, resolve_trouper_buy
 from pbem.games.bigtime.dealing import deal_round
+from pbem.games.bigtime.events import GameOver
 from pbem.games.bigtime.orders import all_filed
 from pbem.games.bigtime.show import run_show, standings_order
 from pbem.games.bigtime.state import BigTimeState
-from pbem.games.bigtime.wording import player
 
 
 def advance(state: BigTimeState) -> list[Event]:
@@ -31,5 +31,4 @@ def _next_round(state: BigTimeState) -> Event:
         return deal_round(state)
     state.over = True
     order = standings_order(state)
-    told = ", ".join(f"{player(s)} {state.theaters[s].posterity}" for s in order)
-    return Event(f"The game is over. Posterity: {told}. {player(order[0])} wins!")
+    return GameOver(tuple((seat, state.theaters[seat].posterity) for seat in order))
