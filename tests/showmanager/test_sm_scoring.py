@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from pbem.games.base import Event, Outcome
 from pbem.games.showmanager import ENGINE, GameState
-from pbem.games.showmanager.scoring import result_text
+from pbem.games.showmanager.events import GameOver
 from tests.showmanager.sm_tables import BEST, WOLF_18, WOLF_21, WOLF_24, force_stage, fresh
+from tests.support.told import told
+
+
+def game_over(result: Outcome) -> Event:
+    return GameOver(tuple((s.seat, s.score, s.money) for s in result.standings), result.winner)
 
 
 def test_score_is_the_points_of_the_slots_each_players_chips_hold() -> None:
@@ -48,7 +54,8 @@ def test_tied_points_go_to_the_player_with_most_money() -> None:
     result = ENGINE.outcome(state)
     assert [(s.seat, s.score, s.money) for s in result.standings[:2]] == [(1, 16, 11), (0, 16, 10)]
     assert result.winner == 1
-    assert "Player 2 wins on money" in result_text(result)
+    assert "Player 2 wins on money" in told(game_over(result), state)
+    assert "You win on money" in told(game_over(result), state, 1)
 
 
 def test_tied_points_and_money_leave_no_single_winner() -> None:
@@ -56,4 +63,4 @@ def test_tied_points_and_money_leave_no_single_winner() -> None:
     state.players[0].money = state.players[1].money = 10
     result = ENGINE.outcome(state)
     assert result.winner is None
-    assert "no single winner" in result_text(result)
+    assert "no single winner" in told(game_over(result), state)
