@@ -12,7 +12,7 @@ from pbem.moderator.desk import Desk
 from pbem.moderator.events import SeatLeft
 from pbem.moderator.letters import HistoryLine, status_letter
 from pbem.moderator.loaded import LoadedGame, encode_state
-from pbem.moderator.telling import scene_of, tell
+from pbem.moderator.telling import Teller, scene_of
 from pbem.store import HistoryRow, append_history, last_history, new_secret
 
 log = logging.getLogger("pbem.moderator")
@@ -55,10 +55,11 @@ def history_lines(desk: Desk, game: LoadedGame, seat: int) -> list[HistoryLine]:
     An entry's summary (order lines, the game master's words) is for the game master only,
     except the reader's own order lines."""
     scene = scene_of(game)
+    teller = Teller(scene, seat)
     lines = []
     for entry in last_history(desk.session, game.id, HISTORY_LENGTH):
         actor = _actor_seat(game, entry.actor)
-        told = tell(_events_of(entry), scene, seat)
+        told = teller.lines(_events_of(entry))
         own = [entry.summary] if actor == seat and entry.kind == "order" else []
         lines.append(
             HistoryLine(

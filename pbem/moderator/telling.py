@@ -65,13 +65,14 @@ class Words:
 
 def tell(events: Iterable[Event], scene: Scene, reader: int | None) -> list[str]:
     """The events `reader` may know (None: the game master, who knows all), one line each."""
-    teller = _Teller(scene, Words(scene.names, reader))
-    return teller.lines(events)
+    return Teller(scene, reader).lines(events)
 
 
-class _Teller:
-    def __init__(self, scene: Scene, words: Words) -> None:
-        self.scene, self.words = scene, words
+class Teller:
+    """Tells events to one reader; keep one to tell many (it builds its templates once)."""
+
+    def __init__(self, scene: Scene, reader: int | None) -> None:
+        self.scene, self.words = scene, Words(scene.names, reader)
         self.modules: dict[str, Any] = {}
 
     def lines(self, events: Iterable[Event]) -> list[str]:
