@@ -53,6 +53,10 @@ class Words:
     def Whose(self, seat: int) -> str:
         return "Your" if seat == self.reader else f"{self.names[seat]}'s"
 
+    def former(self, seat: int) -> str:
+        """The name the seat's player had before a computer player took it over."""
+        return "you" if seat == self.reader else self.names[seat].removesuffix(" (computer)")
+
     def has(self, seat: int) -> str:
         return "have" if seat == self.reader else "has"
 

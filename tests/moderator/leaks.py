@@ -45,6 +45,8 @@ def sentinel(seat: int) -> int:
 
 def sentinel_seen(seat: int, words: str) -> bool:
     return re.search(rf"\b{seat + 1}(49|50)\d{{4}}\b", words) is not None
+
+
 MAX_STEPS = 2_000
 
 
