@@ -12,10 +12,11 @@ from sqlmodel import Session
 
 from pbem.daemon.deadlines import run_deadlines
 from pbem.moderator import gm
+from pbem.moderator.bots import answer_bot_mail
 from pbem.moderator.desk import Desk
 from pbem.moderator.loaded import load_game, save_state
 from pbem.orders.incoming import read_email
-from pbem.store import OutboxRow, session_scope, utc_now
+from pbem.store import OutboxRow, append_history, session_scope, utc_now
 from tests.moderator.conftest import ANN, BO, SETTINGS, Table
 from tests.showmanager.sm_tables import WOLF_24, force_stage
 
@@ -136,3 +137,35 @@ def test_history_and_notices_name_players_and_never_show_the_seed_or_addresses(t
         bo_notice = [r for r in game.outbox()[mark:] if r.to_address == BO and r.kind == "gm"]
         assert any("The game master set your money to 40." in _text(r) for r in bo_notice)
         assert load_game(session, game.id).seat(1).kind == "bot"
+
+
+def test_a_computer_players_moves_are_told_as_the_computers(table):
+    game = _sm(table)
+    with session_scope(game.engine) as session:
+        gm.remove(Desk(session, SETTINGS), game.id, BO, None)
+    game.mail(ANN, "HIRE 0")
+    answer_bot_mail(game.engine, SETTINGS, utc_now)
+    news = _statuses(game, ANN)[-1]
+    assert re.search(r"Bo \(computer\) (hired|refreshed|borrowed|staged)", news), news
+    assert "Bo (computer) (computer)" not in news
+
+
+def test_history_entries_from_before_events_were_kept_show_only_who_acted(table):
+    game = _sm(table)
+    with session_scope(game.engine) as session:
+        state = load_game(session, game.id).row.state
+        for actor, kind in ((BO, "order"), ("gm", "gm"), ("mail", "system")):
+            append_history(
+                session,
+                game.id,
+                actor=actor,
+                kind=kind,  # type: ignore[arg-type]
+                summary=f"old words naming {BO}, seed 528257501",
+                state_after=state,
+            )
+    game.mail(ANN, "HISTORY")
+    history = _text(game.outbox()[-1])
+    assert "Bo: sent orders" in history
+    assert "The game master: changed the game" in history
+    assert "The moderator: noted a change to the game" in history
+    assert BO not in history and "528257501" not in history
