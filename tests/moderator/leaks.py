@@ -143,7 +143,7 @@ def _email(desk: Desk, game: LoadedGame, seat: int, rng: Rng) -> None:
     choose = engine.random_actions if rng.below(10) == 0 else engine.bot_actions
     actions = choose(game.state, seat, rng)
     emails = [[action] for action in actions] if game.kind.turn_based else [actions]
-    extra = ("", "", "", "HISTORY\n", "STATUS\n")[rng.below(5)]
+    extra = ("", "", "", "HISTORY\n", "STATUS\n", "HELP\n")[rng.below(6)]
     address = game.seat(seat).address
     for orders in emails:
         raw = (
