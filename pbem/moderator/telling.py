@@ -63,8 +63,9 @@ class Words:
     @staticmethod
     def ordinal(place: int) -> str:
         """1 -> `1st`, 2 -> `2nd`, 11 -> `11th`."""
-        suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10)
-        return f"{place}{suffix or 'th'}"
+        if 10 <= place % 100 <= 20:
+            return f"{place}th"
+        return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th') }"
 
 
 def tell(events: Iterable[Event], scene: Scene, reader: int | None) -> list[str]:
