@@ -14,6 +14,7 @@ from pbem.moderator.desk import Desk
 from pbem.moderator.events import DeadlineSet, Paused, SeatMoved, StatusResent, Undone
 from pbem.moderator.letters import notice_letter, status_letter
 from pbem.moderator.loaded import LoadedGame, encode_state, load_game, save_state
+from pbem.moderator.news import untold_events
 from pbem.moderator.play import carry_out, follow_up, parse_for
 from pbem.moderator.seats import resign
 from pbem.moderator.start import StartError, check_address
@@ -120,7 +121,8 @@ def undo(desk: Desk, game_id: str, to: int | None, why: str | None) -> int:
         events=events,
     )
     _tell(desk, game, events, why)
-    _resend(desk, game, [seat.position for seat in game.seats])
+    # Every seat gets a status, so it tells what happened since the last one, the undo last.
+    _resend(desk, game, [seat.position for seat in game.seats], untold_events(desk, game))
     return target
 
 
@@ -230,9 +232,11 @@ def resend(desk: Desk, game_id: str, address: str | None, why: str | None) -> No
     _resend(desk, game, seats)
 
 
-def _resend(desk: Desk, game: LoadedGame, seats: Sequence[int]) -> None:
+def _resend(
+    desk: Desk, game: LoadedGame, seats: Sequence[int], events: Sequence[Event] = ()
+) -> None:
     for seat in seats:
-        desk.postman.post(status_letter(game, seat, desk.settings, []), game.id)
+        desk.postman.post(status_letter(game, seat, desk.settings, events), game.id)
 
 
 def _record(desk: Desk, game: LoadedGame, summary: str, why: str | None, event: Event) -> None:
