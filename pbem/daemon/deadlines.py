@@ -19,6 +19,7 @@ from sqlalchemy import Engine
 from pbem.daemon.alarms import MAX_REMINDER_LEAD, reminder_time
 from pbem.games.base import Event
 from pbem.moderator.desk import Desk
+from pbem.moderator.events import PlayedFor, Reminder
 from pbem.moderator.letters import notice_letter, status_letter
 from pbem.moderator.loaded import LoadedGame, load_game, save_state
 from pbem.moderator.play import carry_out, follow_up
@@ -65,10 +66,18 @@ def _act_for_missing(desk: Desk, game: LoadedGame) -> None:
         summary = f"{game.name_of(seat)} had not answered: {game.row.policy}"
         if game.row.policy == "skip":
             state = game.engine.load(game.engine.dump(game.state))
-            events.extend(game.engine.skip(state, seat))
+            skipped = [PlayedFor(seat, "skip", tuple(game.engine.skip(state, seat)))]
             save_state(
-                desk.session, game, state, actor="deadline", kind="system", summary=summary, why=why
+                desk.session,
+                game,
+                state,
+                actor="deadline",
+                kind="system",
+                summary=summary,
+                why=why,
+                events=skipped,
             )
+            events.extend(skipped)
             continue
         outcome = carry_out(
             desk,
@@ -79,6 +88,7 @@ def _act_for_missing(desk: Desk, game: LoadedGame) -> None:
             kind="system",
             summary=summary,
             why=why,
+            stand_in="default",
         )
         if not outcome.accepted:
             raise RuntimeError(f"default orders refused in {game.id}: {outcome.refusal}")
@@ -111,7 +121,7 @@ def run_reminders(engine: Engine, settings: Settings, clock: Callable[[], dateti
                 continue  # the game moved on meanwhile
             set_mail_state(session, _reminded(game_id, due), now.isoformat())
             desk = Desk(session, settings, clock)
-            reminder = Event(f"Reminder: your orders are due by {due:%Y-%m-%d %H:%M} UTC.")
+            reminder = Reminder(f"{due:%Y-%m-%d %H:%M}")
             for seat in game.engine.awaiting(game.state):
                 desk.postman.post(
                     status_letter(game, seat, settings, [reminder], "Reminder"), game.id

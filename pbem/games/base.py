@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pbem.games.rng import Rng
 
@@ -32,16 +32,33 @@ class Refusal:
         return f"{self.reason} (legal now: {', '.join(self.legal)})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened, told in a sentence. `seats` None: public; else only those seats."""
+    """Something that happened, as data: players by seat, cards by id, never words.
 
-    text: str
-    seats: tuple[int, ...] | None = None
+    Each kind of event is a subclass whose `kind` ("game.name") names the template macro that
+    tells it to a reader (`pbem/templates/events/`). `to` None: everyone may know it; else only
+    those seats (the game master always may).
+    """
+
+    kind: ClassVar[str] = ""
+    to: tuple[int, ...] | None = field(default=None, kw_only=True)
+
+    def __init_subclass__(cls) -> None:
+        # No super(): `dataclass(slots=True)` remakes the class, which breaks its __class__ cell.
+        if cls.kind:
+            # `dataclass(slots=True)` makes a second class of the same name: it replaces the first.
+            known = EVENT_KINDS.get(cls.kind)
+            if known is not None and known.__qualname__ != cls.__qualname__:
+                raise TypeError(f"event kind {cls.kind!r} is taken by {known.__qualname__}")
+            EVENT_KINDS[cls.kind] = cls
 
     def visible_to(self, seat: int | None) -> bool:
         """seat None is the game master, who sees everything."""
-        return self.seats is None or seat is None or seat in self.seats
+        return self.to is None or seat is None or seat in self.to
+
+
+EVENT_KINDS: dict[str, type[Event]] = {}
 
 
 @dataclass

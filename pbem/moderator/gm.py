@@ -7,6 +7,7 @@ A player is named by email address, by name or by seat number (`seat_named`).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
@@ -15,10 +16,21 @@ from typing import Any, cast
 from sqlmodel import col, select
 
 from pbem.games.base import Event
+from pbem.games.event_codec import encode_events
 from pbem.moderator.desk import Desk
-from pbem.moderator.gm_letters import farewell, reason_events, tell_notice, tell_status
-from pbem.moderator.letters import status_letter, visible_events
+from pbem.moderator.events import (
+    DeadlineSet,
+    GmReason,
+    OrdersQueued,
+    Paused,
+    SeatMoved,
+    StatusResent,
+    Undone,
+)
+from pbem.moderator.gm_letters import farewell, tell_notice, tell_status
+from pbem.moderator.letters import status_letter
 from pbem.moderator.loaded import LoadedGame, encode_state, load_game, save_state
+from pbem.moderator.news import untold_events
 from pbem.moderator.play import carry_out, follow_up, parse_for
 from pbem.moderator.seats import resign
 from pbem.moderator.start import (
@@ -38,11 +50,8 @@ from pbem.store import (
 from pbem.store.tables import DeadlinePolicy, GameStatus
 
 GM = "gm"
-POLICY_WORDS = {
-    "wait": "the game waits for the missing orders",
-    "default": "players who have not sent orders are given the default ones",
-    "skip": "players who have not sent orders miss their turn",
-}
+# An engine's refusal names seats as "Player 2"; the game master reads the players' names.
+_SEAT_NUMBER = re.compile(r"\bPlayer (\d+)\b")
 
 
 class GmError(ValueError):
@@ -98,20 +107,28 @@ def order(desk: Desk, game_id: str, who: str, text: str, why: str | None) -> Cha
             QueuedOrderRow(game_id=game.id, position=seat, inbound_id=None, lines=text.strip())
         )
         # Not the lines: the other players may read the history before the turn comes.
-        _record(desk, game, f"early orders for {name} kept for their turn", why)
-        waiting = "The game master entered orders for you; they wait for your turn."
-        tell_notice(desk, game, [game.seat(seat)], [waiting], why)
+        queued = OrdersQueued(seat, to=(seat,))
+        _record(desk, game, f"early orders for {name} kept for their turn", why, queued)
+        tell_notice(desk, game, [game.seat(seat)], [queued], why)
         return _change(desk, game, "order", mark)
     before = game.engine.progress(game.state)
     # A simultaneous game's orders stay sealed in the history the players may read.
     summary = f"orders for {name}" + (f": {written}" if game.kind.turn_based else "")
     outcome = carry_out(
-        desk, game, seat, parsed.actions, actor=GM, kind="gm", summary=summary, why=why
+        desk,
+        game,
+        seat,
+        parsed.actions,
+        actor=GM,
+        kind="gm",
+        summary=summary,
+        why=why,
+        stand_in="gm",
     )
     if outcome.refusal is not None:
         raise GmError(_named(game, str(outcome.refusal)))
     entry = last_history(desk.session, game.id, 1)[-1].seq
-    tell_notice(desk, game, game.humans(), [f"The game master entered orders for {name}."], why)
+    tell_notice(desk, game, game.humans(), outcome.events, why)
     follow_up(desk, game, list(outcome.events), before)
     return _change(desk, game, "order", mark, entry)
 
@@ -136,17 +153,10 @@ def undo(desk: Desk, game_id: str, to: int | None, why: str | None) -> Change:
         kind="gm",
         summary=f"undo to entry {target} ({where})",
         why=why,
+        events=[Undone(target, where)],
     )
-    tell_status(
-        desk,
-        game,
-        game.seats,
-        [
-            f"The game master moved the game back to {where}.",
-            "Orders given after that no longer count: send them again when they are due.",
-        ],
-        why,
-    )
+    # Every seat gets a status telling what happened since the last one, the undo last.
+    tell_status(desk, game, game.seats, untold_events(desk, game), why)
     return _change(desk, game, "undo", mark)
 
 
@@ -217,14 +227,10 @@ def replace(desk: Desk, game_id: str, who: str, new: str, why: str | None) -> Ch
     seat.kind, seat.bot_name = "human", None
     desk.session.add(seat)
     new_name = game.name_of(seat.position)
-    _record(desk, game, f"seat {seat.position + 1} ({old_name}) passed to {new_name}", why)
+    moved = SeatMoved(seat.position, old_name)
+    _record(desk, game, f"seat {seat.position + 1} ({old_name}) passed to {new_name}", why, moved)
     others = [s for s in game.humans() if s.position != seat.position]
-    passed = (
-        f"The game master gave {old_name}'s seat to {new_name}."
-        if new_name != old_name
-        else f"{old_name}'s seat is now played by someone else."
-    )
-    tell_notice(desk, game, others, [passed], why)
+    tell_notice(desk, game, others, [moved], why)
     if not was_person:
         _drop_computer_mail(desk, game, old_address)
     if was_person:
@@ -235,19 +241,8 @@ def replace(desk: Desk, game_id: str, who: str, new: str, why: str | None) -> Ch
             f"The game master gave your seat ({old_name}) to another player.",
             why,
         )
-    welcome = [
-        Event(
-            f"Welcome to {game.kind.title} game {game.id}! You take over the seat of {old_name}. "
-            f"Players: {', '.join(game.names)}. Reply to this email to send your orders; HELP "
-            "lists them."
-        ),
-        Event(
-            f"Your password for this game is {seat.secret}: write PASSWORD {seat.secret} in an "
-            f"email whose subject names [{game.id}] if you cannot reply to this one.",
-            (seat.position,),
-        ),
-        *reason_events(why),
-    ]
+    # The letter's footer gives the seat's new password for the PASSWORD fallback.
+    welcome: list[Event] = [moved, *([GmReason(why)] if why else [])]
     desk.postman.post(
         status_letter(game, seat.position, desk.settings, welcome, "Welcome"), game.id
     )
@@ -266,14 +261,8 @@ def remove(desk: Desk, game_id: str, who: str, why: str | None) -> Change:
             "`pbem gm replace` gives it to a person"
         )
     old_address = seat.address
-    resign(desk, game, position, actor=GM, why=why or "removed by the game master")
-    tell_notice(
-        desk,
-        game,
-        game.humans(),
-        [f"The game master removed {name} from the game; a computer player takes the seat."],
-        why,
-    )
+    left = resign(desk, game, position, actor=GM, why=why or "removed by the game master")
+    tell_notice(desk, game, game.humans(), left, why)
     farewell(
         desk,
         game,
@@ -292,13 +281,9 @@ def pause(desk: Desk, game_id: str, why: str | None, resume_it: bool = False) ->
         raise GmError(f"{game_id} is {game.row.status}, not {now}")
     game.row.status = wanted
     desk.session.add(game.row)
-    _record(desk, game, "game resumed" if resume_it else "game paused", why)
-    told = (
-        "The game master resumed the game: orders are taken again."
-        if resume_it
-        else "The game master paused the game: no orders are taken until it resumes."
-    )
-    tell_notice(desk, game, game.humans(), [told], why)
+    paused = Paused(resumed=resume_it)
+    _record(desk, game, "game resumed" if resume_it else "game paused", why, paused)
+    tell_notice(desk, game, game.humans(), [paused], why)
     if resume_it:
         follow_up(desk, game, [], "")  # "" differs from any progress: every seat gets a status
     return _change(desk, game, "resume" if resume_it else "pause", mark)
@@ -321,18 +306,14 @@ def deadline(
     if policy is not None:
         game.row.policy = cast(DeadlinePolicy, policy)
     desk.session.add(game.row)
-    if hours is None:
-        summary, line = "deadline removed", "The game master removed the deadline."
+    if game.row.deadline_at is None:
+        summary, at = "deadline removed", None
     else:
-        assert game.row.deadline_at is not None
         at = game.row.deadline_at.strftime("%Y-%m-%d %H:%M UTC")
         summary = f"deadline set to {hours:g} hours, policy {game.row.policy}"
-        line = (
-            f"The game master set the deadline to {hours:g} hours for each turn or phase; the "
-            f"next one is {at}. At a deadline {POLICY_WORDS[game.row.policy]}."
-        )
-    _record(desk, game, summary, why)
-    tell_status(desk, game, game.seats, [line], why)
+    changed = DeadlineSet(hours, game.row.policy, at)
+    _record(desk, game, summary, why, changed)
+    tell_status(desk, game, game.seats, [changed], why)
     return _change(desk, game, "deadline", mark)
 
 
@@ -340,8 +321,9 @@ def resend(desk: Desk, game_id: str, who: str | None, why: str | None) -> Change
     game, mark = _open(desk, game_id)
     seats = [game.seat(seat_named(game, who))] if who else game.seats
     whom = game.name_of(seats[0].position) if who else "every player"
-    _record(desk, game, f"status resent to {whom}", why)
-    tell_status(desk, game, seats, ["The game master sent you your status again."], why)
+    resent = StatusResent(seats[0].position if who else None)
+    _record(desk, game, f"status resent to {whom}", why, resent)
+    tell_status(desk, game, seats, [resent], why)
     return _change(desk, game, "resend", mark)
 
 
@@ -360,8 +342,10 @@ def _corrected(
         events = correct(state)
     except ValueError as exc:  # the engine's refusal of a value it cannot take
         raise GmError(_named(game, str(exc))) from exc
-    save_state(desk.session, game, state, actor=GM, kind="gm", summary=summary, why=why)
-    tell_status(desk, game, game.seats, [], why, events)
+    save_state(
+        desk.session, game, state, actor=GM, kind="gm", summary=summary, why=why, events=events
+    )
+    tell_status(desk, game, game.seats, untold_events(desk, game), why)
     return _change(desk, game, verb, mark)
 
 
@@ -402,11 +386,20 @@ def _drop_computer_mail(desk: Desk, game: LoadedGame, address: str) -> None:
 
 
 def _named(game: LoadedGame, refusal: str) -> str:
-    """An engine's refusal with its seat numbers ("Player 2") as the players' names."""
-    return visible_events(game, [Event(refusal)], None)[0]
+    """An engine's refusal, for the game master's terminal, with the players' names for the
+    engine's seat numbers ("Player 2"); players never read it."""
+    names = game.names
+
+    def name(match: re.Match[str]) -> str:
+        number = int(match[1])
+        return names[number - 1] if 1 <= number <= len(names) else match[0]
+
+    return _SEAT_NUMBER.sub(name, refusal)
 
 
-def _record(desk: Desk, game: LoadedGame, summary: str, why: str | None) -> None:
+def _record(desk: Desk, game: LoadedGame, summary: str, why: str | None, event: Event) -> None:
+    """An entry for a change outside the game's state: `summary` for the game master, `event`
+    for the players."""
     append_history(
         desk.session,
         game.id,
@@ -415,4 +408,5 @@ def _record(desk: Desk, game: LoadedGame, summary: str, why: str | None) -> None
         summary=summary,
         why=why,
         state_after=encode_state(game, game.state),
+        events=encode_events([event]),
     )

@@ -7,23 +7,23 @@ from collections.abc import Sequence
 
 from pbem.games.base import Event
 from pbem.moderator.desk import Desk
+from pbem.moderator.events import GmReason
 from pbem.moderator.letters import notice_letter, status_letter
 from pbem.moderator.loaded import LoadedGame
+from pbem.moderator.telling import tell_game
 from pbem.store.tables import SeatRow
 
 CHANGED = "The game master changed the game"
 
 
-def reason_events(why: str | None) -> list[Event]:
-    return [Event(f"The game master's reason: {why}")] if why else []
-
-
 def tell_notice(
-    desk: Desk, game: LoadedGame, seats: Sequence[SeatRow], lines: Sequence[str], why: str | None
+    desk: Desk, game: LoadedGame, seats: Sequence[SeatRow], events: Sequence[Event], why: str | None
 ) -> None:
-    """A short notice to the people among `seats` (computer players read only status mail)."""
+    """A short notice to the people among `seats` (computer players read only status mail),
+    each told the events in their own words."""
     for seat in seats:
-        if seat.kind != "human":
+        lines = tell_game(game, events, seat.position)
+        if seat.kind != "human" or not lines:
             continue
         desk.postman.post(
             notice_letter(
@@ -58,14 +58,9 @@ def farewell(desk: Desk, game: LoadedGame, address: str, line: str, why: str | N
 
 
 def tell_status(
-    desk: Desk,
-    game: LoadedGame,
-    seats: Sequence[SeatRow],
-    lines: Sequence[str],
-    why: str | None,
-    events: Sequence[Event] = (),
+    desk: Desk, game: LoadedGame, seats: Sequence[SeatRow], events: Sequence[Event], why: str | None
 ) -> None:
     """A fresh status to each of `seats`, opening with what the game master changed and why."""
-    told = [*(Event(line) for line in lines), *events, *reason_events(why)]
+    told = [*events, *([GmReason(why)] if why else [])]
     for seat in seats:
         desk.postman.post(status_letter(game, seat.position, desk.settings, told, CHANGED), game.id)

@@ -20,6 +20,7 @@ from pbem.moderator.addresses import reply_address
 from pbem.moderator.compose import Letter
 from pbem.moderator.loaded import LoadedGame
 from pbem.moderator.render import render, render_text
+from pbem.moderator.telling import tell_game
 from pbem.orders.quotes import ORDERS_ABOVE_MARK
 from pbem.settings import Settings
 
@@ -56,20 +57,8 @@ class Place:
     ahead: str | None
 
 
-_SEAT = re.compile(r"\bPlayer (\d+)\b")
 # A reply's subject is `Re: ` once, however many a mail client piled up before it.
 _REPLY_PREFIXES = re.compile(r"^\s*((re|aw|sv|antw|fwd?|wg)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
-
-
-def visible_events(game: LoadedGame, events: Sequence[Event], seat: int | None) -> list[str]:
-    """The events `seat` may see, with the engines' seat numbers ("Player 2") as player names."""
-    names = game.names
-
-    def name(match: re.Match[str]) -> str:
-        number = int(match[1])
-        return names[number - 1] if 1 <= number <= len(names) else match[0]
-
-    return [_SEAT.sub(name, event.text) for event in events if event.visible_to(seat)]
 
 
 def reply_subject(subject: str) -> str:
@@ -187,7 +176,7 @@ def status_letter(
         loaded=game,
         seat=seat,
         settings=settings,
-        events=visible_events(game, events, seat),
+        events=tell_game(game, events, seat),
         **status_context(game, seat),
     )
 
@@ -233,7 +222,7 @@ def reply_letter(
         ignored=list(ignored),
         problems=list(problems),
         notes=list(notes),
-        events=visible_events(game, events, seat) if game else [],
+        events=tell_game(game, events, seat) if game else [],
         help=help_text,
         history=list(history),
         **context,

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from sqlmodel import Session
 
-from pbem.games.base import RulesEngine
+from pbem.games.base import Event, RulesEngine
+from pbem.games.event_codec import encode_events
 from pbem.games.registry import engine_for
 from pbem.moderator.kinds import KINDS, GameKind
 from pbem.store import GameRow, HistoryRow, SeatRow, append_history, lock_game, seats_of
@@ -72,8 +74,10 @@ def save_state(
     summary: str,
     why: str | None = None,
     inbound_id: int | None = None,
+    events: Sequence[Event] = (),
 ) -> HistoryRow:
-    """Make `state` the game's state and record how it came about in the history."""
+    """Make `state` the game's state and record how it came about in the history: `summary`
+    for the game master, `events` for everyone."""
     encoded = encode_state(game, state)
     game.state = state
     game.row.state = encoded
@@ -89,4 +93,5 @@ def save_state(
         why=why,
         inbound_id=inbound_id,
         state_after=encoded,
+        events=encode_events(events),
     )

@@ -9,8 +9,10 @@ from typing import Any
 
 from pbem.games.base import Event, Submission
 from pbem.moderator.desk import Desk
+from pbem.moderator.events import PlayedFor, StandIn
 from pbem.moderator.letters import notice_letter, status_letter
 from pbem.moderator.loaded import LoadedGame, save_state
+from pbem.moderator.news import untold_events
 from pbem.orders.games import grammar_for
 from pbem.orders.grammar import Grammar
 from pbem.orders.parse import ParsedOrders, parse_orders
@@ -42,10 +44,15 @@ def carry_out(
     kind: HistoryKind = "order",
     why: str | None = None,
     inbound_id: int | None = None,
+    stand_in: StandIn | None = None,
 ) -> Submission[Any]:
-    """Submit one email's actions for `seat`; when accepted, save and record them."""
+    """Submit one email's actions for `seat`; when accepted, save and record them.
+
+    `stand_in` says why the moderator orders for the seat (its events then tell it so)."""
     outcome = game.engine.submit(game.state, seat, list(actions))
     if outcome.accepted:
+        if stand_in is not None:
+            outcome.events = [PlayedFor(seat, stand_in, tuple(outcome.events))]
         save_state(
             desk.session,
             game,
@@ -55,6 +62,7 @@ def carry_out(
             summary=summary,
             why=why,
             inbound_id=inbound_id,
+            events=outcome.events,
         )
     return outcome
 
@@ -68,23 +76,26 @@ def follow_up(
 ) -> list[Event]:
     """After a change: apply the early orders whose turn came, then tell the players.
 
-    Every seat gets a status email when the game moved on (a turn ended, a phase resolved), and
-    the deadline starts again; once the game is over, everyone gets the final result. The seat
-    `answered` (whose email made the change) gets none: its reply carries the new status, so it
-    gets one email, and the newest one it has is the one to answer. Computer players get theirs
-    as mail too (`bots.py`). Returns all the events, those of the waiting orders included.
+    Every seat gets a status email when the game moved on (a turn ended, a phase resolved),
+    telling everything that happened since the last such email (`news.py`), and the deadline
+    starts again; once the game is over, everyone gets the final result. The seat `answered`
+    (whose email made the change) gets none: its reply carries the new status, so it gets one
+    email, and the newest one it has is the one to answer. Computer players get theirs as mail too
+    (`bots.py`). Returns what the seats were told: the news when the game moved on, else this
+    change's events (those of the waiting orders included).
     """
     events = [*events, *_apply_waiting_orders(desk, game)]
-    moved_on = game.engine.progress(game.state) != progress_before
-    if moved_on and game.row.deadline_hours and not game.engine.is_over(game.state):
+    over = game.engine.is_over(game.state)
+    if game.engine.progress(game.state) == progress_before and not over:
+        return events
+    if game.row.deadline_hours and not over:
         game.row.deadline_at = desk.clock() + timedelta(hours=game.row.deadline_hours)
         desk.session.add(game.row)
-    if moved_on or game.engine.is_over(game.state):
-        for seat in game.seats:
-            if seat.position != answered:
-                letter = status_letter(game, seat.position, desk.settings, events)
-                desk.postman.post(letter, game.id)
-    return events
+    news = untold_events(desk, game)
+    for seat in game.seats:
+        if seat.position != answered:
+            desk.postman.post(status_letter(game, seat.position, desk.settings, news), game.id)
+    return news
 
 
 def _apply_waiting_orders(desk: Desk, game: LoadedGame) -> list[Event]:

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Sequence
+
 from pbem.games.base import Event
+from pbem.games.event_codec import EventDecodeError, decode_events, encode_events
 from pbem.moderator.addresses import bot_address
 from pbem.moderator.desk import Desk
+from pbem.moderator.events import SeatLeft
 from pbem.moderator.letters import HistoryLine, status_letter
 from pbem.moderator.loaded import LoadedGame, encode_state
-from pbem.store import append_history, last_history, new_secret
+from pbem.moderator.telling import Teller, scene_of
+from pbem.store import HistoryRow, append_history, last_history, new_secret
+
+log = logging.getLogger("pbem.moderator")
 
 HISTORY_LENGTH = 200
 
@@ -27,6 +35,8 @@ def resign(desk: Desk, game: LoadedGame, seat: int, *, actor: str, why: str) -> 
     row.secret = new_secret({other.secret for other in game.seats})
     row.name = f"{name} (computer)"
     desk.session.add(row)
+    by_gm = actor.startswith("gm")
+    events: list[Event] = [SeatLeft(seat, removed=by_gm)]
     append_history(
         desk.session,
         game.id,
@@ -35,37 +45,66 @@ def resign(desk: Desk, game: LoadedGame, seat: int, *, actor: str, why: str) -> 
         summary=f"{name} {left}; a computer player takes the seat",
         why=why,
         state_after=encode_state(game, game.state),
+        events=encode_events(events),
     )
-    events = [Event(f"{name} has left the game; a computer player takes over the seat.")]
     desk.postman.post(status_letter(game, seat, desk.settings, events), game.id)
     return events
 
 
 def history_lines(desk: Desk, game: LoadedGame, seat: int) -> list[HistoryLine]:
-    """The game's history as the seat may see it: who did what, in order."""
-    return [
-        HistoryLine(
-            entry.seq,
-            entry.at.strftime("%Y-%m-%d %H:%M"),
-            _public_actor(game, entry.actor),
-            _public_summary(game, seat, entry.actor, entry.kind, entry.summary),
-            entry.why,
+    """The game's history as the seat may see it, told from each entry's events: players by
+    name ("You" for the reader), never by address; the seed and others' sealed orders never.
+    An entry's summary (order lines, the game master's words) is for the game master only,
+    except the reader's own order lines."""
+    scene = scene_of(game)
+    teller = Teller(scene, seat)
+    lines = []
+    for entry in last_history(desk.session, game.id, HISTORY_LENGTH):
+        actor = _actor_seat(game, entry.actor)
+        told = teller.lines(_events_of(entry))
+        own = [entry.summary] if actor == seat and entry.kind == "order" else []
+        lines.append(
+            HistoryLine(
+                entry.seq,
+                entry.at.strftime("%Y-%m-%d %H:%M"),
+                _actor_name(scene.names, seat, actor, entry.actor),
+                " ".join([*own, *told]) or _QUIET[entry.kind],
+                entry.why,
+            )
         )
-        for entry in last_history(desk.session, game.id, HISTORY_LENGTH)
-    ]
+    return lines
 
 
-def _public_actor(game: LoadedGame, actor: str) -> str:
-    """Players are named, never shown by address."""
+# What an entry says when it tells the reader nothing: another player's sealed orders, or an
+# entry from before events were kept.
+_QUIET = {
+    "order": "sent orders",
+    "gm": "changed the game",
+    "system": "noted a change to the game",
+}
+
+
+def _events_of(entry: HistoryRow) -> list[Event]:
+    if entry.events is None:
+        return []
+    try:
+        return decode_events(entry.events)
+    except EventDecodeError:
+        log.warning("history entry %s of %s: unreadable events", entry.seq, entry.game_id)
+        return []
+
+
+def _actor_seat(game: LoadedGame, actor: str) -> int | None:
     for seat in game.seats:
-        if seat.address == actor:
-            return game.name_of(seat.position)
-    return actor
+        if seat.address.lower() == actor.lower():
+            return seat.position
+    return None
 
 
-def _public_summary(game: LoadedGame, seat: int, actor: str, kind: str, summary: str) -> str:
-    """Simultaneous orders stay sealed: another player's order lines would show a bid."""
-    own = actor == game.seat(seat).address
-    if game.kind.turn_based or own or kind != "order":
-        return summary
-    return "sent orders for the phase"
+def _actor_name(names: Sequence[str], reader: int, seat: int | None, actor: str) -> str:
+    if seat is not None:
+        return "You" if seat == reader else names[seat]
+    return _ACTORS.get(actor, "A former player")
+
+
+_ACTORS = {"gm": "The game master", "deadline": "The moderator", "mail": "The moderator"}

@@ -10,12 +10,14 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any, get_args
 
-from pbem.games.base import Event, NewGame
+from pbem.games.base import NewGame
+from pbem.games.event_codec import encode_events
 from pbem.games.registry import engine_for
 from pbem.moderator.desk import Desk
-from pbem.moderator.kinds import KINDS
+from pbem.moderator.events import GameStarted
 from pbem.moderator.letters import status_letter
 from pbem.moderator.loaded import LoadedGame, encode_state
+from pbem.moderator.news import untold_events
 from pbem.moderator.play import follow_up
 from pbem.store import GameRow, SeatRow, append_history, new_secret, next_game_id
 from pbem.store.tables import DeadlinePolicy
@@ -141,17 +143,15 @@ def start_game(desk: Desk, request: GameRequest) -> LoadedGame:
         row.id,
         actor="gm",
         kind="gm",
+        # The seed stays with the game master: it would tell every face-down card.
         summary=f"game started (seed {seed})",
         state_after=encode_state(game, state),
+        events=encode_events([GameStarted()]),
     )
-    welcome = Event(
-        f"Welcome to {KINDS[request.game].title} game {row.id}! Players: "
-        + ", ".join(game.names)
-        + ". Reply to this email to send your orders; HELP lists them."
-    )
+    welcome = untold_events(desk, game)
     for seat in game.seats:
         desk.postman.post(
-            status_letter(game, seat.position, desk.settings, [welcome], "Welcome"), row.id
+            status_letter(game, seat.position, desk.settings, welcome, "Welcome"), row.id
         )
     follow_up(desk, game, [], game.engine.progress(state))
     return game

@@ -7,10 +7,12 @@ import logging
 
 from sqlmodel import col, select
 
+from pbem.games.event_codec import encode_events
 from pbem.mail.bounces import parse_dsn
 from pbem.moderator.desk import Desk
+from pbem.moderator.events import MailBounced
 from pbem.moderator.letters import notice_letter
-from pbem.store import OutboxRow, append_history, get_game
+from pbem.store import OutboxRow, append_history, get_game, seat_by_address
 
 log = logging.getLogger("pbem.moderator")
 
@@ -20,6 +22,9 @@ def record_undeliverable(desk: Desk, address: str, reason: str, game_id: str | N
     summary = f"mail to {address} could not be delivered: {reason}"
     log.warning("%s%s", summary, f" ({game_id})" if game_id else "")
     if game is not None:
+        # The players are told whose mail bounced, by name: never the address or the reason,
+        # which may hold it.
+        seat = seat_by_address(desk.session, game.id, address)
         append_history(
             desk.session,
             game.id,
@@ -27,6 +32,7 @@ def record_undeliverable(desk: Desk, address: str, reason: str, game_id: str | N
             kind="system",
             summary=summary,
             state_after=game.state,
+            events=encode_events([MailBounced(seat.position)] if seat else []),
         )
     if desk.settings.gm_address and address.lower() != desk.settings.gm_address.lower():
         letter = notice_letter(

@@ -84,6 +84,15 @@ def seat_by_secret(session: Session, game_id: str, secret: str) -> SeatRow | Non
     return session.exec(statement).first()
 
 
+def seat_by_address(session: Session, game_id: str, address: str) -> SeatRow | None:
+    statement = (
+        select(SeatRow)
+        .where(col(SeatRow.game_id) == game_id)
+        .where(func.lower(SeatRow.address) == address.lower())
+    )
+    return session.exec(statement).first()
+
+
 def append_history(
     session: Session,
     game_id: str,
@@ -95,6 +104,7 @@ def append_history(
     why: str | None = None,
     inbound_id: int | None = None,
     at: datetime | None = None,
+    events: str | None = None,
 ) -> HistoryRow:
     """Add the game's next history entry (seq 1, 2, ...), flushed so it has its id.
 
@@ -114,6 +124,7 @@ def append_history(
         why=why,
         inbound_id=inbound_id,
         state_after=state_after,
+        events=events,
     )
     session.add(entry)
     session.flush()
@@ -129,6 +140,17 @@ def last_history(session: Session, game_id: str, limit: int = 10) -> list[Histor
         .limit(limit)
     )
     return list(reversed(session.exec(statement).all()))
+
+
+def history_since(session: Session, game_id: str, seq: int) -> list[HistoryRow]:
+    """The game's history entries after entry `seq`, oldest first."""
+    statement = (
+        select(HistoryRow)
+        .where(col(HistoryRow.game_id) == game_id)
+        .where(col(HistoryRow.seq) > seq)
+        .order_by(col(HistoryRow.seq))
+    )
+    return list(session.exec(statement).all())
 
 
 def history_entry(session: Session, game_id: str, seq: int) -> HistoryRow | None:

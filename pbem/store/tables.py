@@ -151,6 +151,9 @@ class HistoryRow(StoreModel, table=True):
     why: str | None = Field(default=None, sa_type=Text)
     inbound_id: int | None = Field(default=None, foreign_key="inbound.id", ondelete="SET NULL")
     state_after: str = Field(sa_type=Text)
+    # What happened, as JSON event data (pbem.games.event_codec); None in entries made before
+    # events were kept. Players are told entries from this, never from `summary`.
+    events: str | None = Field(default=None, sa_type=Text)
 
 
 class QueuedOrderRow(StoreModel, table=True):

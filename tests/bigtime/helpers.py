@@ -8,6 +8,7 @@ from pbem.games.base import Event, NewGame
 from pbem.games.bigtime import ENGINE
 from pbem.games.bigtime.actions import Action
 from pbem.games.bigtime.state import BigTimeState, Booking
+from tests.support.told import told_all
 
 # Round one of a two-player game, rows of three. Values in brackets.
 TWO_PLAYER_DEAL = {
@@ -37,8 +38,9 @@ def send(state: BigTimeState, seat: int, *actions: Action) -> tuple[BigTimeState
     return result.state, result.events
 
 
-def texts(events: list[Event]) -> list[str]:
-    return [event.text for event in events]
+def texts(events: list[Event], state: BigTimeState) -> list[str]:
+    """The events as the game master reads them, players named "Player 1", "Player 2"."""
+    return told_all(events, state)
 
 
 def set_playbill(state: BigTimeState, seat: int, *acts: str | tuple[str, int]) -> None:

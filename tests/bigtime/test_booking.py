@@ -48,7 +48,7 @@ def test_leftover_acts_are_discarded_and_phase_two_rows_come_from_coming_soon() 
     state = two_player_game()
     state, _ = send(state, 0, Bid(()))
     state, events = send(state, 1, Bid(()))
-    assert any("discarded" in text and "T11" in text for text in texts(events))
+    assert any("discarded" in text and "T11" in text for text in texts(events, state))
     assert (state.round, state.phase) == (1, 2)
     assert state.am_row == TWO_PLAYER_DEAL["coming_am"]
     assert state.pm_row == TWO_PLAYER_DEAL["coming_pm"]
@@ -61,7 +61,7 @@ def test_bid_leaves_the_hand_and_unspent_money_is_lost() -> None:
     state, events = send(state, 1, Bid(()))
     assert sum(state.theaters[0].hand) == 25 - 9
     assert [b.paid for b in state.theaters[0].playbill] == [(3,), (3,)]
-    assert "spent for the round: Player 1 3." in texts(events)[-2]
+    assert "spent for the round: Player 1 3." in texts(events, state)[-2]
 
 
 def test_later_email_replaces_the_earlier_order_whole() -> None:
@@ -83,8 +83,8 @@ def test_awaiting_lists_the_seats_without_an_order_on_file() -> None:
 def test_own_bid_is_acknowledged_privately() -> None:
     state = two_player_game()
     _, events = send(state, 0, Bid((3, 2)))
-    assert [event.seats for event in events] == [(0,)]
-    assert "bid 3 2 ($5)" in events[0].text
+    assert [event.to for event in events] == [(0,)]
+    assert "bid 3 2 ($5)" in texts(events, state)[0]
 
 
 def test_phases_one_and_two_need_a_bid() -> None:
@@ -134,7 +134,7 @@ def test_phase_three_bids_all_money_left_and_leftover_headliners_leave() -> None
     state, _ = send(state, 1, PreferHeadliner(()))
     state, events = send(state, 0, PreferHeadliner(("H48",)))
     assert state.revealed_bids[0] == (3, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1, 1)
-    told = "\n".join(texts(events))
+    told = "\n".join(texts(events, state))
     assert "Player 1 books H48 The Cornet King (Musicians, 8), paying 3 3 2 ($8)." in told
     assert "Player 2 books H25 Little Lulu LaRue (Variety, 5), paying 3 2 ($5)." in told
     assert "acts nobody booked leave the game: H33" in told

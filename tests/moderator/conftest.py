@@ -31,7 +31,9 @@ class Table:
 
     def __init__(self, engine: Engine, game: str, players: list[str], **options: object) -> None:
         self.engine = engine
-        request = GameRequest(game=game, players=tuple(PlayerSpec(p) for p in players), **options)  # type: ignore[arg-type]
+        request = GameRequest(
+            game=game, players=tuple(PlayerSpec.parse(p) for p in players), **options
+        )  # type: ignore[arg-type]
         with session_scope(engine) as session:
             self.id = start_game(Desk(session, SETTINGS), request).id
 

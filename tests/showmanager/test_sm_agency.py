@@ -6,6 +6,7 @@ from pbem.games.base import NewGame
 from pbem.games.showmanager import ENGINE
 from pbem.games.showmanager.actions import Hire, Refresh
 from tests.showmanager.sm_tables import act, fresh
+from tests.support.told import told
 
 
 def test_setup_fills_slots_0_to_3_from_the_stacked_deck_top_first() -> None:
@@ -82,7 +83,7 @@ def test_empty_deck_shuffles_the_discard_pile_into_a_new_deck() -> None:
     state.deck = state.deck[-2:]
     before = set(state.display) | set(state.deck) | set(state.discard)
     events = ENGINE.apply(state, 0, Refresh())
-    assert any("became the new deck" in e.text for e in events)
+    assert any("became the new deck" in told(e, state) for e in events)
     assert state.discard == []
     assert set(state.display) | set(state.deck) == before
     assert None not in state.display
@@ -121,8 +122,9 @@ def test_a_hire_is_told_to_all_and_the_money_left_only_to_the_hirer() -> None:
         NewGame(4, "standard", 5, first_player=0, setup={"deck": [10, 11, 12, 13, 14]})
     )
     public, private = ENGINE.apply(state, 0, Hire(slot=2))
-    assert public.seats is None
-    assert public.text == (
+    assert public.to is None
+    assert told(public, state, 1) == (
         "Player 1 hired #12 Leo Souffleur from slot 2 for 2; #14 Otto Operettel enters slot 3."
     )
-    assert private.seats == (0,) and "have 16 left" in private.text
+    assert told(public, state, 0).startswith("You hired #12 Leo Souffleur")
+    assert private.to == (0,) and "have 16 left" in told(private, state, 0)

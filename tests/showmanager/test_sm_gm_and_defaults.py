@@ -16,13 +16,14 @@ from tests.showmanager.sm_tables import (
     fresh,
     give,
 )
+from tests.support.told import told
 
 
 def test_gm_sets_money_and_tells_only_that_player_the_amount() -> None:
     state = fresh()
     events = ENGINE.set_money(state, 2, 40)
     assert state.players[2].money == 40
-    assert [e.seats for e in events if "40" in e.text] == [(2,)]
+    assert [e.to for e in events if "40" in told(e, state)] == [(2,)]
     with pytest.raises(ShowManagerError):
         ENGINE.set_money(state, 2, -1)
 

@@ -14,6 +14,7 @@ from tests.showmanager.sm_tables import (
     force_stage,
     fresh,
 )
+from tests.support.told import told
 
 
 def test_loan_lowers_the_value_pays_money_and_reranks_below_equal_values() -> None:
@@ -26,8 +27,8 @@ def test_loan_lowers_the_value_pays_money_and_reranks_below_equal_values() -> No
     assert city_of(state, "Hamburg") == [(1, 21), (0, 21)]
     assert state.players[0].money == money + 3
     assert state.cities[1][1].loaned
-    assert any(e.seats is None and "borrowed 3 points on Wolf#1" in e.text for e in events)
-    assert any(e.seats == (0,) and f"have {money + 3}" in e.text for e in events)
+    assert any(e.to is None and "borrowed 3 points on Wolf#1" in told(e, state) for e in events)
+    assert any(e.to == (0,) and f"have {money + 3}" in told(e, state, 0) for e in events)
 
 
 def test_loan_needs_an_own_production_on_the_board() -> None:

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+from pbem.games.base import Event, Outcome
 from pbem.games.showmanager import ENGINE, GameState
+from pbem.games.showmanager.events import GameOver
 from tests.showmanager.sm_tables import BEST, WOLF_18, WOLF_21, WOLF_24, force_stage, fresh
+
+
+def game_over(result: Outcome) -> Event:
+    return GameOver(tuple((s.seat, s.score, s.money) for s in result.standings), result.winner)
 
 
 def test_score_is_the_points_of_the_slots_each_players_chips_hold() -> None:

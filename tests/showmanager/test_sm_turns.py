@@ -6,6 +6,7 @@ from pbem.games.base import NewGame
 from pbem.games.showmanager import ENGINE
 from pbem.games.showmanager.actions import Hire, Loan, Refresh, Stage
 from tests.showmanager.sm_tables import BEST, act, force_stage, fresh, give
+from tests.support.told import told
 
 
 def test_first_player_is_random_from_the_seed_unless_given() -> None:
@@ -90,7 +91,7 @@ def test_players_who_have_staged_everything_are_skipped() -> None:
     give(state, 1, *BEST["Ballet"])
     state.turn = 1
     events = ENGINE.apply(state, 1, Stage("Ballet", BEST["Ballet"], "Troisdorf"))
-    assert any("sits out" in e.text for e in events)
+    assert any("sits out" in told(e, state) for e in events)
     assert state.turn == 2
     act(state, 2, Hire(slot=0))
     act(state, 3, Hire(slot=0))
@@ -106,6 +107,6 @@ def test_the_game_ends_when_every_production_is_on_the_board() -> None:
     events = ENGINE.apply(state, 0, Stage("Wolf", BEST["Wolf"], "Köln"))
     assert ENGINE.is_over(state)
     assert ENGINE.awaiting(state) == ()
-    assert events[-1].text.startswith("The game is over")
+    assert told(events[-1], state).startswith("The game is over")
     refusal = ENGINE.check(state, 0, Hire(slot=0))
     assert refusal is not None and "over" in refusal.reason

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pbem.games.base import Event
+from pbem.games.bigtime.events import BidsRevealed, Booked, PhaseTwo, Unbooked, Unspent
 from pbem.games.bigtime.payment import choose_act, without
 from pbem.games.bigtime.state import AM, HEADLINERS, PM, BigTimeState, Booking, Order, Pick
-from pbem.games.bigtime.wording import cards_text, money_text, player
 
 
 def resolve_trouper_buy(state: BigTimeState) -> list[Event]:
@@ -50,8 +50,7 @@ def _reveal(state: BigTimeState, bids: list[tuple[int, ...]]) -> list[Event]:
         theater.hand = without(theater.hand, bid)
     state.revealed_bids = bids
     state.last_picks = []
-    shown = "; ".join(f"{player(seat)} {money_text(bid)}" for seat, bid in enumerate(bids))
-    return [Event(f"Round {state.round}, phase {state.phase}: the bids are revealed: {shown}.")]
+    return [BidsRevealed(state.round, state.phase, tuple(bids))]
 
 
 def _book_row(
@@ -63,47 +62,31 @@ def _book_row(
 ) -> list[Event]:
     """Each player picks once, most money left in the bid first; ties: the worst review first.
     `left` is what remains of each bid and is updated; acts nobody picks are discarded."""
-    acts = state.data.acts
-    stars = state.data.review_stars
+    acts, stars = state.data.acts, state.data.review_stars
     theaters = state.theaters
     order = sorted(range(len(theaters)), key=lambda s: (-sum(left[s]), stars[theaters[s].review]))
-    events = []
+    events: list[Event] = []
     for seat in order:
         card, paid, penalty = choose_act(row, acts, left[seat], prefs[seat])
         row.remove(card)
         left[seat] = without(left[seat], paid)
         theaters[seat].playbill.append(Booking(card, paid, penalty))
         state.last_picks.append(Pick(seat, row_name, card, paid, penalty))
-        events.append(Event(_pick_text(row_name, seat, acts[card].label, paid, penalty)))
+        events.append(Booked(row_name, seat, card, paid, penalty))
     if row:
-        gone = ", ".join(acts[card].label for card in row)
-        leaves = "leave the game" if row_name == HEADLINERS else "are discarded"
-        events.append(Event(f"{row_name}: acts nobody booked {leaves}: {gone}."))
+        events.append(Unbooked(row_name, tuple(row)))
         row.clear()
     return events
 
 
-def _pick_text(row_name: str, seat: int, label: str, paid: tuple[int, ...], penalty: int) -> str:
-    text = f"{row_name}: {player(seat)} books {label}, paying {money_text(paid)}"
-    if penalty:
-        return f"{text}: underpaid, penalty marker -{penalty}."
-    return f"{text}."
-
-
 def _unspent(left: list[tuple[int, ...]]) -> list[Event]:
-    lost = [f"{player(seat)} {cards_text(cards)}" for seat, cards in enumerate(left) if cards]
-    if not lost:
-        return []
-    return [Event(f"Money left in the bids is spent for the round: {'; '.join(lost)}.")]
+    return [Unspent(tuple(left))] if any(left) else []
 
 
 def _set_up_phase_two(state: BigTimeState) -> Event:
     """The Coming Soon Troupers become the rows (face-up ones A.M.) and the Headliners turn up."""
     state.am_row, state.coming_am = state.coming_am, []
     state.pm_row, state.coming_pm = state.coming_pm, []
-    acts = state.data.acts
-    return Event(
-        f"Round {state.round}, phase 2: A.M. row {', '.join(acts[c].label for c in state.am_row)}; "
-        f"P.M. row {', '.join(acts[c].label for c in state.pm_row)}; "
-        f"Headliners turned up {', '.join(acts[c].label for c in state.headliner_row)}."
+    return PhaseTwo(
+        state.round, tuple(state.am_row), tuple(state.pm_row), tuple(state.headliner_row)
     )

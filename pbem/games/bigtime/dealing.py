@@ -14,6 +14,7 @@ from pbem.games.bigtime.components import (
     BigTimeSetupError,
     load_components,
 )
+from pbem.games.bigtime.events import RoundDealt
 from pbem.games.bigtime.state import BigTimeState, RoundDeal, Theater
 from pbem.games.rng import Rng
 
@@ -71,13 +72,7 @@ def deal_round(state: BigTimeState) -> Event:
     else:
         state.headliner_row = _draw(state.headliner_deck, size, rng)
     state.phase = 1
-    acts = data.acts
-    return Event(
-        f"Round {state.round} begins. A.M. row {', '.join(acts[c].label for c in state.am_row)}; "
-        f"P.M. row {', '.join(acts[c].label for c in state.pm_row)}; Coming Soon "
-        f"{', '.join(acts[c].label for c in state.coming_am)}, each on a face-down Trouper "
-        f"and a face-down Headliner."
-    )
+    return RoundDealt(state.round, tuple(state.am_row), tuple(state.pm_row), tuple(state.coming_am))
 
 
 def _draw(pool: list[str], count: int, rng: Rng) -> list[str]:

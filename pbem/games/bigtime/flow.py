@@ -5,8 +5,9 @@ from __future__ import annotations
 from pbem.games.base import Event
 from pbem.games.bigtime.booking import resolve_headliner_buy, resolve_trouper_buy
 from pbem.games.bigtime.dealing import deal_round
+from pbem.games.bigtime.events import GameOver
 from pbem.games.bigtime.orders import all_filed
-from pbem.games.bigtime.show import run_show
+from pbem.games.bigtime.show import run_show, standings_order
 from pbem.games.bigtime.state import BigTimeState
 
 
@@ -29,5 +30,5 @@ def _next_round(state: BigTimeState) -> Event:
         state.round += 1
         return deal_round(state)
     state.over = True
-    # The final standings are told once, by the moderator's final email (letters.py).
-    return Event("The game is over.")
+    order = standings_order(state)
+    return GameOver(tuple((seat, state.theaters[seat].posterity) for seat in order))

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from pbem.games.base import Event, Refusal
 from pbem.games.bigtime.actions import Action, Bid, Hook, PreferAM, PreferHeadliner, PreferPM
+from pbem.games.bigtime.events import HeadlinersFiled, HookChosen, OrderFiled
 from pbem.games.bigtime.state import AM, HEADLINERS, PM, BigTimeState, Draft, Order
 from pbem.games.bigtime.wording import cards_text, money_text
 
@@ -133,20 +134,31 @@ def file_order(state: BigTimeState, seat: int, action: Action) -> list[Event]:
         theater.draft.pm = action.acts
     elif isinstance(action, Hook):
         theater.hook_choice = action.card
-        told = f"If you flop, the Hook goes on {action.card} should it tie for your lowest act."
-        return [Event(told, (seat,))]
+        return [HookChosen(seat, action.card, to=(seat,))]
     elif isinstance(action, PreferHeadliner) and state.phase == 2:
         theater.draft.headliner = action.acts
     elif isinstance(action, PreferHeadliner):
         theater.headliner_prefs = action.acts
-        return [Event(f"Your Headliner preferences: {_ranking(action.acts)}.", (seat,))]
+        return [HeadlinersFiled(seat, action.acts, to=(seat,))]
     else:
         draft = theater.draft
         theater.order = Order(action.cards, draft.am, draft.pm)
         if state.phase == 2:
             theater.headliner_prefs = draft.headliner
         theater.draft = Draft()
-        return [Event(_order_text(state, theater.order, theater.headliner_prefs), (seat,))]
+        order = theater.order
+        return [
+            OrderFiled(
+                seat,
+                state.round,
+                state.phase,
+                order.bid,
+                order.am,
+                order.pm,
+                theater.headliner_prefs,
+                to=(seat,),
+            )
+        ]
     return []
 
 
@@ -165,17 +177,3 @@ def _check_preferences(
             legal = tuple(f"{code} ({card})" for code, card in coded)
             return Refusal(f"{act} is not in the {row_name} row.", legal)
     return None
-
-
-def _ranking(acts: Sequence[str]) -> str:
-    return " ".join(acts) if acts else "the default pick"
-
-
-def _order_text(state: BigTimeState, order: Order, headliner: tuple[str, ...] | None) -> str:
-    text = (
-        f"Your order for round {state.round}, phase {state.phase} is on file: bid "
-        f"{money_text(order.bid)}; A.M. {_ranking(order.am)}; P.M. {_ranking(order.pm)}"
-    )
-    if headliner is not None:
-        text += f"; Headliner {_ranking(headliner)}"
-    return f"{text}. Bids are revealed when all are in."

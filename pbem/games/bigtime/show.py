@@ -8,8 +8,15 @@ from functools import lru_cache
 
 from pbem.games.base import Event
 from pbem.games.bigtime.components import Act, BigTimeData
+from pbem.games.bigtime.events import (
+    BoxOffice,
+    CleanedUp,
+    Hooked,
+    OpinionMoved,
+    PosterityScored,
+    Reviewed,
+)
 from pbem.games.bigtime.state import BigTimeState, Booking, Theater
-from pbem.games.bigtime.wording import player
 
 
 def run_show(state: BigTimeState) -> list[Event]:
@@ -84,16 +91,11 @@ def _seat_with(state: BigTimeState, rank: int) -> int:
 
 
 def take_box_office(state: BigTimeState) -> list[Event]:
-    events = []
+    events: list[Event] = []
     for seat, theater in enumerate(state.theaters):
         values, penalties, bonus = playbill_value(state.data, theater.playbill)
-        theater.box_office = values - penalties + bonus
-        events.append(
-            Event(
-                f"Box Office: {player(seat)}'s playbill {values} - {penalties} (penalties) "
-                f"+ {bonus} (variety) = {theater.box_office}."
-            )
-        )
+        theater.box_office = total = values - penalties + bonus
+        events.append(BoxOffice(seat, values, penalties, bonus, total))
     return events
 
 
@@ -107,8 +109,7 @@ def award_reviews(state: BigTimeState) -> Event:
     )
     for seat, review in zip(ranked, state.data.reviews[state.players], strict=True):
         theaters[seat].review = review
-    told = ", ".join(f"{player(seat)} {theaters[seat].review} ({takings[seat]})" for seat in ranked)
-    return Event(f"Reviews: {told}.")
+    return Reviewed(tuple((seat, theaters[seat].review, takings[seat]) for seat in ranked))
 
 
 def place_hook(state: BigTimeState, flop: int) -> Event:
@@ -127,10 +128,7 @@ def place_hook(state: BigTimeState, flop: int) -> Event:
     else:
         hooked = troupers[-1] if troupers else equal[0]
     theater.hooked = hooked
-    return Event(
-        f"The Hook: {player(flop)}'s {acts[hooked].label}, worth {lowest} after penalty, "
-        f"gets the Hook and takes no part in Public Opinion or Posterity."
-    )
+    return Hooked(flop, hooked, lowest)
 
 
 def move_opinion(state: BigTimeState, seat: int, up: bool) -> list[Event]:
@@ -148,31 +146,22 @@ def move_opinion(state: BigTimeState, seat: int, up: bool) -> list[Event]:
         for _ in range(act.icons):
             path.append(moves[path[-1]])
         chart[act.act_type] = path[-1]
-    review = theater.review
-    direction = "up" if up else "down"
+    review, tier_of = theater.review, state.data.tier_of
     return [
-        Event(
-            f"Public Opinion ({player(seat)}'s {review}): {act_type} moves {direction} "
-            f"{' -> '.join(map(str, path))} ({state.data.tier_of[path[-1]].name})."
-        )
+        OpinionMoved(seat, review, act_type, up, tuple(path), tier_of[path[-1]].name)
         for act_type, path in paths.items()
     ]
 
 
 def score_posterity(state: BigTimeState) -> list[Event]:
     acts, worth = state.data.acts, _type_worth(state)
-    events = []
+    events: list[Event] = []
     for seat, theater in enumerate(state.theaters):
         playing = (b.card for b in theater.playbill if b.card != theater.hooked)
         on_bill = _score(acts, worth, playing)
         in_hall = _score(acts, worth, theater.hall_of_fame)
         theater.posterity += on_bill + in_hall
-        events.append(
-            Event(
-                f"Posterity: {player(seat)} scores {on_bill + in_hall} (playbill {on_bill}, "
-                f"Hall of Fame {in_hall}), {theater.posterity} in all."
-            )
-        )
+        events.append(PosterityScored(seat, on_bill, in_hall, theater.posterity))
     return events
 
 
@@ -180,26 +169,25 @@ def clean_up(state: BigTimeState) -> Event:
     """Troupers back to the deck, Headliners (not a hooked one) to the Hall of Fame, penalties
     off, money reset: the round-one bonus card is gone for good."""
     acts = state.data.acts
-    told = []
+    retired: list[tuple[int, str, bool]] = []
     for seat, theater in enumerate(state.theaters):
-        told += _retire_headliner(theater, seat, acts)
+        retired += _retire_headliner(theater, seat, acts)
         theater.last_show, theater.playbill = theater.playbill, []
         theater.hand = state.data.money_cards
         theater.hook_choice = None
-    return Event(
-        f"Clean-up: Troupers return to the deck; {'; '.join(told)}; penalties are removed and "
-        f"money is replenished."
-    )
+    return CleanedUp(tuple(retired))
 
 
-def _retire_headliner(theater: Theater, seat: int, acts: Mapping[str, Act]) -> list[str]:
-    told = []
+def _retire_headliner(
+    theater: Theater, seat: int, acts: Mapping[str, Act]
+) -> list[tuple[int, str, bool]]:
+    """(seat, card, hooked) of each Headliner on the playbill: a hooked one leaves the game."""
+    retired = []
     for booking in theater.playbill:
         if not acts[booking.card].is_headliner:
             continue
-        if booking.card == theater.hooked:
-            told.append(f"{player(seat)}'s hooked {acts[booking.card].label} leaves the game")
-        else:
+        hooked = booking.card == theater.hooked
+        if not hooked:
             theater.hall_of_fame.append(booking.card)
-            told.append(f"{acts[booking.card].label} joins {player(seat)}'s Hall of Fame")
-    return told
+        retired.append((seat, booking.card, hooked))
+    return retired

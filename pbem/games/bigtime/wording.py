@@ -1,13 +1,8 @@
-"""How events and refusals name players and money."""
+"""How refusals and example orders write money cards."""
 
 from __future__ import annotations
 
 from functools import lru_cache
-
-
-@lru_cache(maxsize=16)
-def player(seat: int) -> str:
-    return f"Player {seat + 1}"
 
 
 @lru_cache(maxsize=4096)
@@ -16,7 +11,6 @@ def cards_text(cards: tuple[int, ...]) -> str:
     return " ".join(map(str, cards)) if cards else "0"
 
 
-@lru_cache(maxsize=4096)
 def money_text(cards: tuple[int, ...]) -> str:
-    """Money cards and their sum: `3 3 1 ($7)`, or `nothing`."""
+    """Money cards and their sum, for a refusal: `3 3 1 ($7)`, or `nothing`."""
     return f"{cards_text(cards)} (${sum(cards)})" if cards else "nothing"

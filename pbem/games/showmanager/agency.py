@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pbem.games.base import Event
 from pbem.games.showmanager.errors import ShowManagerError
+from pbem.games.showmanager.events import DeckRebuilt
 from pbem.games.showmanager.state import GameState
 
 
@@ -14,7 +15,7 @@ def draw(state: GameState, events: list[Event]) -> int | None:
             return None
         state.deck, state.discard = state.discard, []
         state.rng.shuffle(state.deck)
-        events.append(Event(f"The discard pile ({len(state.deck)} cards) became the new deck."))
+        events.append(DeckRebuilt(len(state.deck)))
     return state.deck.pop()
 
 

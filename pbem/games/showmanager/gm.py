@@ -5,13 +5,8 @@ from __future__ import annotations
 from pbem.games.base import Event
 from pbem.games.showmanager import board
 from pbem.games.showmanager.errors import ShowManagerError
-from pbem.games.showmanager.names import (
-    city_name,
-    find_musical,
-    ordinal,
-    production_name,
-    seat_name,
-)
+from pbem.games.showmanager.events import MoneyChanged, MoneySet, ValueSet
+from pbem.games.showmanager.names import find_musical, seat_name
 from pbem.games.showmanager.state import GameState
 
 
@@ -20,10 +15,7 @@ def set_money(state: GameState, seat: int, amount: int) -> list[Event]:
     if amount < 0:
         raise ShowManagerError(f"money cannot be negative ({amount})")
     state.players[seat].money = amount
-    return [
-        Event(f"The game master changed {seat_name(seat)}'s money."),
-        Event(f"The game master set your money to {amount}.", (seat,)),
-    ]
+    return [MoneyChanged(seat), MoneySet(seat, amount, to=(seat,))]
 
 
 def set_value(
@@ -44,12 +36,7 @@ def set_value(
     city = state.musical_city[index]
     assert city is not None
     place = board.rerank(state.cities[city], chip, value)
-    return [
-        Event(
-            f"The game master set {seat_name(seat)}'s {production_name(state, chip)} to {value}: "
-            f"now {ordinal(place + 1)} in {city_name(state, city)}."
-        )
-    ]
+    return [ValueSet(seat, index, chip.number, value, place, city)]
 
 
 def _check_seat(state: GameState, seat: int) -> None:

@@ -1,4 +1,4 @@
-"""How the engine names things in events, refusals and example orders, and reads names back.
+"""How the engine names things in refusals and example orders, and reads names back.
 
 A premiere game shows the Premiere theme's names; either theme's name is understood.
 """
@@ -41,24 +41,6 @@ def production_name(state: GameState, chip: Chip) -> str:
     if chip.owner is None:
         return f"touring {musical_name(state, chip.musical)} ({chip.value})"
     return f"{musical_name(state, chip.musical)}#{chip.number}"
-
-
-def card_name(data: Components, card: int) -> str:
-    return f"#{card} {data.cards[card].name}"
-
-
-def display_text(state: GameState) -> str:
-    """The agency as players see it: `slot 0 #12 Leo Souffleur, ..., slot 3 empty`."""
-    return ", ".join(
-        f"slot {slot} " + ("empty" if card is None else card_name(state.data, card))
-        for slot, card in enumerate(state.display)
-    )
-
-
-def ordinal(place: int) -> str:
-    """1 -> `1st`, 2 -> `2nd`, 11 -> `11th`."""
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
 
 
 def find_musical(data: Components, name: str) -> int | None:

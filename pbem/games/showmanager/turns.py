@@ -14,16 +14,20 @@ from pbem.games.showmanager import agency, board, resolve
 from pbem.games.showmanager.actions import Action, Hire, Loan, Stage
 from pbem.games.showmanager.casting import best_casting
 from pbem.games.showmanager.errors import ShowManagerError
-from pbem.games.showmanager.names import (
-    card_name,
-    city_name,
-    display_text,
-    find_musical,
-    musical_name,
-    ordinal,
-    production_name,
-    seat_name,
+from pbem.games.showmanager.events import (
+    GameOver,
+    Hired,
+    Loaned,
+    LoanPaid,
+    Paid,
+    Refreshed,
+    SatOut,
+    Staged,
+    ToursOpened,
+    TurnSkipped,
 )
+from pbem.games.showmanager.names import find_musical
+from pbem.games.showmanager.scoring import outcome
 from pbem.games.showmanager.state import Chip, GameState
 
 T = TypeVar("T")
@@ -64,11 +68,8 @@ def loan(state: GameState, seat: int, chip: Chip, points: int) -> list[Event]:
     place = board.rerank(state.cities[city], chip, chip.value - points)
     state.turn_loaned = True
     return [
-        Event(
-            f"{seat_name(seat)} borrowed {points} points on {production_name(state, chip)}, "
-            f"now worth {chip.value} and {ordinal(place + 1)} in {city_name(state, city)}."
-        ),
-        Event(f"You received {money} and have {player.money}.", (seat,)),
+        Loaned(seat, chip.musical, chip.number, points, chip.value, place, city),
+        LoanPaid(seat, money, player.money, to=(seat,)),
     ]
 
 
@@ -77,12 +78,11 @@ def refresh(state: GameState, seat: int) -> list[Event]:
     cost = state.data.refresh_cost
     player.money -= cost
     state.turn_refreshed = True
+    discarded = tuple(card for card in state.display if card is not None)
     events: list[Event] = []
     agency.refresh(state, events)
-    events.append(
-        Event(f"{seat_name(seat)} refreshed the agency for {cost}. Now: {display_text(state)}.")
-    )
-    events.append(Event(f"You paid {cost} and have {player.money} left.", (seat,)))
+    events.append(Refreshed(seat, cost, discarded, tuple(state.display)))
+    events.append(Paid(seat, cost, player.money, to=(seat,)))
     return events
 
 
@@ -93,26 +93,11 @@ def hire(state: GameState, seat: int, slot: int) -> list[Event]:
     card = agency.take(state, slot, events)
     player.hand.append(card)
     player.money -= cost
-    events.append(
-        Event(
-            f"{seat_name(seat)} hired {card_name(state.data, card)} from slot {slot} for {cost}; "
-            f"{_newcomer(state)}."
-        )
-    )
-    held = len(player.hand)
-    cards = f"{held} card{'s' if held != 1 else ''}"
-    events.append(Event(f"You paid {cost}, have {player.money} left and hold {cards}.", (seat,)))
+    last = len(state.display) - 1
+    events.append(Hired(seat, card, slot, cost, state.display[last], last))
+    events.append(Paid(seat, cost, player.money, len(player.hand), to=(seat,)))
     _end_turn(state, seat, events)
     return events
-
-
-def _newcomer(state: GameState) -> str:
-    """What entered the dearest slot after a hire (the rest of the display only slid down)."""
-    last = len(state.display) - 1
-    card = state.display[last]
-    if card is None:
-        return f"slot {last} stays empty"
-    return f"{card_name(state.data, card)} enters slot {last}"
 
 
 def stage(
@@ -123,9 +108,8 @@ def stage(
     city: int,
     fixed: dict[int, int],
 ) -> list[Event]:
-    data = state.data
     player = state.players[seat]
-    casting = best_casting(data, musical, cards, fixed)
+    casting = best_casting(state.data, musical, cards, fixed)
     for card in cards:
         player.hand.remove(card)
     player.staged[musical] += 1
@@ -134,31 +118,24 @@ def stage(
     if state.musical_city[musical] is None:
         chips = board.open_city(state, musical, city)
         if chips:
-            touring = ", ".join(str(c.value) for c in chips)
-            events.append(
-                Event(
-                    f"Touring companies of {musical_name(state, musical)} ({touring}) "
-                    f"open in {city_name(state, city)}."
-                )
-            )
+            events.append(ToursOpened(musical, city, tuple(c.value for c in chips)))
     chips = state.cities[city]
     place = board.rank(chips, chip)
-    points = data.points[musical]
-    cast = ", ".join(
-        f"{role} {card_name(data, card)} ({points[card][index]})"
-        for index, (role, card) in enumerate(
-            zip(data.musicals[musical].roles, casting.cast, strict=True)
-        )
-    )
-    bonus = f", bonus {casting.bonus}" if casting.bonus else ", no bonus"
     events.append(
-        Event(
-            f"{seat_name(seat)} staged {production_name(state, chip)} in {city_name(state, city)} "
-            f"worth {chip.value} ({cast}{bonus}): {ordinal(place + 1)} of {len(chips)} there."
+        Staged(
+            seat,
+            musical,
+            chip.number,
+            city,
+            chip.value,
+            casting.cast,
+            casting.bonus,
+            place,
+            len(chips),
         )
     )
     if not state.productions_left(seat):
-        events.append(Event(f"{seat_name(seat)} has staged every production and sits out."))
+        events.append(SatOut(seat))
     _end_turn(state, seat, events)
     return events
 
@@ -166,7 +143,7 @@ def stage(
 def skip_turn(state: GameState, seat: int) -> list[Event]:
     """The player missed the deadline and the game's policy is to skip: the turn passes on with
     nothing done (RULINGS.md leaves this to the game master; see docs/rules-showmanager.md)."""
-    events = [Event(f"Player {seat + 1} missed the deadline; the turn passes.")]
+    events: list[Event] = [TurnSkipped(seat)]
     _end_turn(state, seat, events)
     return events
 
@@ -181,5 +158,6 @@ def _end_turn(state: GameState, seat: int, events: list[Event]) -> None:
             state.turn = candidate
             return
     state.turn = None
-    # The final standings are told once, by the moderator's final email (letters.py).
-    events.append(Event("The game is over."))
+    result = outcome(state)
+    standings = tuple((s.seat, s.score, s.money) for s in result.standings)
+    events.append(GameOver(standings, result.winner))

@@ -1,0 +1,104 @@
+"""What the moderator does around the rules, as data: a game starting, seats changing hands, the
+game master's overrides, moves made for a player, undeliverable mail.
+
+`pbem/templates/events/moderator.j2` tells each kind to a reader, like the engines' events.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from pbem.games.base import Event
+
+# Why the moderator moved for a seat: the deadline's default orders, the deadline's skip, or
+# orders the game master entered.
+StandIn = Literal["default", "skip", "gm"]
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted(Event):
+    kind = "moderator.game_started"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLeft(Event):
+    """A computer player took the seat: the player resigned, or the game master removed them."""
+
+    kind = "moderator.seat_left"
+    seat: int
+    removed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SeatMoved(Event):
+    """The game master gave a seat a new address (the address itself is never told)."""
+
+    kind = "moderator.seat_moved"
+    seat: int
+    old_name: str = ""  # who played it before (the seat's name may change with it)
+
+
+@dataclass(frozen=True, slots=True)
+class Paused(Event):
+    kind = "moderator.paused"
+    resumed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DeadlineSet(Event):
+    kind = "moderator.deadline_set"
+    hours: float | None
+    policy: str
+    next_at: str | None = None  # the next deadline, "2026-12-03 17:00 UTC"
+
+
+@dataclass(frozen=True, slots=True)
+class StatusResent(Event):
+    kind = "moderator.status_resent"
+    seat: int | None  # None: to every player
+
+
+@dataclass(frozen=True, slots=True)
+class Undone(Event):
+    kind = "moderator.undone"
+    entry: int
+    where: str = ""  # the turn or phase the game is back at, "round 2, phase 1"
+
+
+@dataclass(frozen=True, slots=True)
+class OrdersQueued(Event):
+    """The game master entered orders for a seat before its turn: they wait for it."""
+
+    kind = "moderator.orders_queued"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class GmReason(Event):
+    """Why the game master did what the events before it tell, in the game master's words."""
+
+    kind = "moderator.gm_reason"
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedFor(Event):
+    """Orders the moderator carried out for a seat, and what they did: never the seat's own."""
+
+    kind = "moderator.played_for"
+    seat: int
+    cause: StandIn
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Reminder(Event):
+    kind = "moderator.reminder"
+    due: str
+
+
+@dataclass(frozen=True, slots=True)
+class MailBounced(Event):
+    kind = "moderator.mail_bounced"
+    seat: int

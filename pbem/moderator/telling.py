@@ -1,0 +1,129 @@
+"""Telling events to one reader: each event kind's template macro (`templates/events/`), with
+"you" for the reader and names for the other players. Nothing is substituted into finished text:
+the macros get the event's data (seats, card ids) and name everything themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from jinja2.runtime import Macro
+
+from pbem.games.base import Event
+from pbem.moderator.events import PlayedFor
+from pbem.moderator.loaded import LoadedGame
+from pbem.moderator.render import environment
+
+# A macro that tells one event as several lines puts this between them (see `Words.sep`).
+LINE_BREAK = "\x1e"
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What telling needs besides the events: the players' names by seat, the game's printed
+    component data (card and act names) and variant, and the game's title and id."""
+
+    names: Sequence[str]
+    data: Any
+    variant: str = "standard"
+    title: str = ""
+    game_id: str = ""
+
+
+@dataclass(frozen=True)
+class Words:
+    """How the templates name players for one reader (None: the game master, who is no player)."""
+
+    names: Sequence[str]
+    reader: int | None
+    sep: str = LINE_BREAK
+
+    def who(self, seat: int) -> str:
+        return "you" if seat == self.reader else self.names[seat]
+
+    def Who(self, seat: int) -> str:
+        """The capitalised form, for the start of a sentence."""
+        return "You" if seat == self.reader else self.names[seat]
+
+    def whose(self, seat: int) -> str:
+        return "your" if seat == self.reader else f"{self.names[seat]}'s"
+
+    def Whose(self, seat: int) -> str:
+        return "Your" if seat == self.reader else f"{self.names[seat]}'s"
+
+    def former(self, seat: int) -> str:
+        """The name the seat's player had before a computer player took it over."""
+        return "you" if seat == self.reader else self.names[seat].removesuffix(" (computer)")
+
+    def has(self, seat: int) -> str:
+        return "have" if seat == self.reader else "has"
+
+    @staticmethod
+    def ordinal(place: int) -> str:
+        """1 -> `1st`, 2 -> `2nd`, 11 -> `11th`."""
+        if 10 <= place % 100 <= 20:
+            return f"{place}th"
+        return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th') }"
+
+
+def tell(events: Iterable[Event], scene: Scene, reader: int | None) -> list[str]:
+    """The events `reader` may know (None: the game master, who knows all), one line each."""
+    return Teller(scene, reader).lines(events)
+
+
+class Teller:
+    """Tells events to one reader; keep one to tell many (it builds its templates once)."""
+
+    def __init__(self, scene: Scene, reader: int | None) -> None:
+        self.scene, self.words = scene, Words(scene.names, reader)
+        self.modules: dict[str, Any] = {}
+
+    def lines(self, events: Iterable[Event]) -> list[str]:
+        told: list[str] = []
+        for event in events:
+            if not event.visible_to(self.words.reader):
+                continue
+            if isinstance(event, PlayedFor):
+                inner = self.lines(event.events)
+                told += [*self._say(event, inner), *inner]
+            else:
+                told += self._say(event)
+        return told
+
+    def _say(self, event: Event, *args: Any) -> list[str]:
+        namespace, _, name = event.kind.partition(".")
+        macro: Macro = getattr(self._module(namespace), name)
+        text = str(macro(event, *args))
+        return [" ".join(part.split()) for part in text.split(LINE_BREAK) if part.strip()]
+
+    def _module(self, namespace: str) -> Any:
+        module = self.modules.get(namespace)
+        if module is None:
+            scene = self.scene
+            template = environment().get_template(f"events/{namespace}.j2")
+            module = self.modules[namespace] = template.make_module(
+                {
+                    "w": self.words,
+                    "data": scene.data,
+                    "variant": scene.variant,
+                    "title": scene.title,
+                    "game_id": scene.game_id,
+                }
+            )
+        return module
+
+
+def scene_of(game: LoadedGame) -> Scene:
+    """A game's scene: computer players are named as such, so their moves read as theirs."""
+    names = [
+        name if seat.kind != "bot" or name.endswith("(computer)") else f"{name} (computer)"
+        for seat, name in zip(game.seats, game.names, strict=True)
+    ]
+    state = game.state
+    return Scene(names, state.data, getattr(state, "variant", "standard"), game.kind.title, game.id)
+
+
+def tell_game(game: LoadedGame, events: Iterable[Event], reader: int | None) -> list[str]:
+    return tell(events, scene_of(game), reader)

@@ -1,0 +1,219 @@
+"""Whole games played through the moderator as players and a game master would, every email
+read for what its reader must not see.
+
+Each step is one email from a player (random legal orders, sometimes with HISTORY or STATUS,
+Show Manager turns split over several emails as random play does), or the game master's
+override, a deadline passing (default or skip policy) or a bounce. After each step every new
+email is searched, as its reader gets it (subject, text and HTML), for: the seed, another seat's
+address (any it ever had) or secret, and what the game hides at that moment: another player's
+money (made unmistakable by the game master setting it to a sentinel), an unrevealed bid, a
+face-down Headliner.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from email import message_from_bytes
+from email.header import decode_header, make_header
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from pbem.daemon.deadlines import _act_for_missing
+from pbem.games.rng import Rng
+from pbem.moderator import gm
+from pbem.moderator.addresses import reply_address
+from pbem.moderator.desk import Desk
+from pbem.moderator.inbound import handle_inbound
+from pbem.moderator.loaded import LoadedGame, load_game
+from pbem.moderator.start import PlayerSpec
+from pbem.moderator.undeliverable import record_undeliverable
+from pbem.orders.format import order_text
+from pbem.store import OutboxRow, session_scope
+from tests.hostile.harness import SETTINGS, Moderator
+
+NAMES = ("Ann", "Bo", "Cy", "Dan", "Eve")
+
+
+def sentinel(seat: int) -> int:
+    """Money no real figure comes near, different for each seat, and recognisable after a
+    thousand spent or borrowed (`sentinel_seen`)."""
+    return (seat + 1) * 1_000_000 + 500_000
+
+
+def sentinel_seen(seat: int, words: str) -> bool:
+    return re.search(rf"\b{seat + 1}(49|50)\d{{4}}\b", words) is not None
+
+
+MAX_STEPS = 2_000
+
+
+@dataclass
+class Seen:
+    """What each seat must not be shown, beyond the game's current hidden information."""
+
+    seed: int
+    addresses: list[set[str]]  # every address each seat ever had
+    secrets: list[set[str]]
+    sentinels: set[int] = field(default_factory=set)  # seats whose money is a sentinel
+
+
+@dataclass(frozen=True)
+class Email:
+    to: str
+    kind: str
+    words: str  # subject, text and HTML
+
+
+def play(moderator: Moderator, game: str, players: int, index: int) -> Iterator[Email]:
+    """Play one game to its end; after each step, check the new emails (raises on a leak)."""
+    rng = Rng.from_seed(index)
+    seed = 1_000_000_007 + index * 7919  # an unmistakable seed
+    policy = ("wait", "default", "skip")[index % 3]
+    specs = [
+        PlayerSpec(f"{NAMES[n].lower()}.{index}@example.org", NAMES[n]) for n in range(players)
+    ]
+    game_id = moderator.start(game, specs, seed=seed, deadline_hours=48, policy=policy)
+    with Session(moderator.engine) as session:
+        loaded = load_game(session, game_id)
+        seen = Seen(
+            seed,
+            [{seat.address} for seat in loaded.seats],
+            [{seat.secret} for seat in loaded.seats],
+        )
+    mark = 0
+    for _ in range(MAX_STEPS):
+        with session_scope(moderator.engine) as session:
+            loaded = load_game(session, game_id)
+            if loaded.row.status != "running":
+                break
+            _step(Desk(session, SETTINGS), loaded, seen, rng, policy)
+        with Session(moderator.engine) as session:
+            loaded = load_game(session, game_id)
+            for seat in loaded.seats:
+                seen.addresses[seat.position].add(seat.address)
+                seen.secrets[seat.position].add(seat.secret)
+            rows = list(
+                session.exec(
+                    select(OutboxRow)
+                    .where(col(OutboxRow.game_id) == game_id)
+                    .where(col(OutboxRow.id) > mark)
+                    .order_by(col(OutboxRow.id))
+                ).all()
+            )
+            for row in rows:
+                assert row.id is not None
+                mark = row.id
+                email = _read(row)
+                _check(loaded, seen, email)
+                yield email
+    else:
+        raise AssertionError(f"{game_id} did not end in {MAX_STEPS} steps")
+
+
+def _step(desk: Desk, game: LoadedGame, seen: Seen, rng: Rng, policy: str) -> None:
+    engine, state = game.engine, game.state
+    awaiting = engine.awaiting(state)
+    roll = rng.below(100)
+    seat = rng.choice(list(awaiting))
+    # The first step of a Show Manager game always sets one: every game checks money.
+    wanted = roll < 3 or not seen.sentinels
+    if wanted and hasattr(engine, "set_money") and seat not in seen.sentinels:
+        seen.sentinels.add(seat)
+        gm.set_money(desk, game.id, game.seat(seat).address, sentinel(seat), "a test")
+    elif roll < 5:
+        gm.replace(
+            desk, game.id, game.seat(seat).address, f"new.{rng.below(10**6)}@example.org", None
+        )
+    elif roll < 6:
+        record_undeliverable(desk, game.seat(seat).address, "550 5.1.1 <x@example.org>", game.id)
+    elif roll < 12 and policy != "wait":
+        _act_for_missing(desk, game)
+    else:
+        _email(desk, game, seat, rng)
+
+
+def _email(desk: Desk, game: LoadedGame, seat: int, rng: Rng) -> None:
+    """The seat's orders (a computer player's choice, now and then random), now and then with
+    HISTORY or STATUS. Show Manager's are sent one order an email: a loan or a refresh alone,
+    then the hire or staging."""
+    engine = game.engine
+    choose = engine.random_actions if rng.below(10) == 0 else engine.bot_actions
+    actions = choose(game.state, seat, rng)
+    emails = [[action] for action in actions] if game.kind.turn_based else [actions]
+    extra = ("", "", "", "HISTORY\n", "STATUS\n", "HELP\n")[rng.below(6)]
+    address = game.seat(seat).address
+    for orders in emails:
+        raw = (
+            f"From: {address}\nTo: {plus_address(game, seat)}\n"
+            f"Subject: Re: {_subject(game)}\nMessage-ID: <{rng.below(10**12)}@leak.test>\n\n"
+            f"{order_text(orders)}\n{extra}"
+        ).encode()
+        handle_inbound(desk, raw, "test")
+
+
+def plus_address(game: LoadedGame, seat: int) -> str:
+    return reply_address(SETTINGS.address, game.id, game.seat(seat).secret)
+
+
+def _subject(game: LoadedGame) -> str:
+    awaiting = game.engine.awaiting(game.state)
+    return f"[{game.id}] " + game.kind.status_subject(game.state, awaiting[0], awaiting)
+
+
+def _read(row: OutboxRow) -> Email:
+    """The email as its reader sees it; the quick stdlib parser (the harness's strict one costs
+    more than the moderator's work)."""
+    message = message_from_bytes(row.raw)
+    subject = str(make_header(decode_header(message["Subject"])))
+    bodies = [
+        part.get_payload(decode=True).decode(part.get_content_charset() or "utf-8")
+        for part in message.walk()
+        if part.get_content_maintype() == "text"
+    ]
+    return Email(row.to_address, row.kind, "\n".join([subject, *bodies]))
+
+
+def _check(game: LoadedGame, seen: Seen, email: Email) -> None:
+    reader = next((n for n, addresses in enumerate(seen.addresses) if email.to in addresses), None)
+    assert reader is not None, f"mail to {email.to}, who never had a seat"
+    words = email.words
+    where = f"{game.id}, {email.kind} to {game.names[reader]}"
+    assert not re.search(r"\bseed\b", words, re.IGNORECASE), f"{where}: says 'seed'"
+    assert str(seen.seed) not in words, f"{where}: shows the seed"
+    for other, addresses in enumerate(seen.addresses):
+        if other == reader:
+            continue
+        for address in addresses:
+            assert address not in words, f"{where}: shows {address}"
+        for secret in seen.secrets[other]:
+            assert f".{secret}@" not in words, f"{where}: shows another seat's secret"
+        # The final result shows everybody's money, for the tie-break.
+        if other in seen.sentinels and game.row.status == "running":
+            assert not sentinel_seen(other, words), f"{where}: shows seat {other}'s money"
+    for hidden in _hidden(game, reader):
+        assert hidden not in words, f"{where}: shows {hidden!r}"
+
+
+def _hidden(game: LoadedGame, reader: int) -> list[str]:
+    """Texts that would give away what `reader` may not know now (The Big Time!)."""
+    state: Any = game.state
+    if game.row.game != "bigtime":
+        return []
+    view = game.engine.view(state, None)
+    # Troupers return to the deck each round, so only a face-down Headliner's name is news.
+    names = [
+        f"{card.card} {card.name}"
+        for stack in view.coming_soon
+        for card in stack.hidden
+        if card.kind == "headliner"
+    ]
+    own = state.theaters[reader].order
+    for seat, theater in enumerate(state.theaters):
+        bid = theater.order.bid if theater.order is not None else ()
+        if seat != reader and bid and (own is None or own.bid != bid):
+            names.append(f"bid {' '.join(map(str, bid))} (${sum(bid)}); A.M.")
+            names.append(f"BID {' '.join(map(str, bid))}\n")
+    return names

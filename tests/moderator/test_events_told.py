@@ -1,0 +1,171 @@
+"""Events told per reader through the moderator: card names stay whole, every public action of a
+split turn reaches the others, moves made for a player say so, and HISTORY and the game master's
+notices name players, never their addresses or the seed."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import timedelta
+
+from sqlmodel import Session
+
+from pbem.daemon.deadlines import run_deadlines
+from pbem.moderator import gm
+from pbem.moderator.bots import answer_bot_mail
+from pbem.moderator.desk import Desk
+from pbem.moderator.loaded import load_game, save_state
+from pbem.orders.incoming import read_email
+from pbem.store import OutboxRow, append_history, session_scope, utc_now
+from tests.moderator.conftest import ANN, BO, SETTINGS, Table
+from tests.showmanager.sm_tables import WOLF_24, force_stage
+
+
+def _text(row: OutboxRow) -> str:
+    email = read_email(row.raw)
+    return f"{email.subject}\n{email.text}"
+
+
+def _statuses(game: Table, address: str) -> list[str]:
+    return [_text(r) for r in game.outbox() if r.to_address == address and r.kind == "status"]
+
+
+def _sm(table: Callable[..., Table], **options: object) -> Table:
+    """Ann and Bo by name, so names and addresses differ in every email."""
+    return table("showmanager", [f"{ANN}:Ann", f"{BO}:Bo"], seed=7, first_player=ANN, **options)
+
+
+def test_a_provincial_player_card_keeps_its_name_in_every_email(table):
+    game = _sm(table, setup={"deck": [109, 110]})
+    assert game.mail(ANN, "HIRE 0").status == "accepted"
+    game.mail(BO, "HIRE 0")
+    told = [_text(row) for row in game.outbox()]
+    mentions = [text for text in told if "#109" in text]
+    assert len(mentions) >= 3  # the welcome's agency, Ann's reply, both statuses
+    for text in mentions:
+        assert "Provincial Ann" not in text and "Provincial Bo" not in text
+        assert all(
+            len(re.findall(r"#109\s+Provincial Player 1\b", line)) == line.count("#109")
+            for line in text.splitlines()
+        )
+    assert any(
+        "Ann hired #109 Provincial Player 1 from slot 0" in text for text in _statuses(game, BO)
+    )
+    assert any(
+        "You hired #109 Provincial Player 1 from slot 0" in text for text in _statuses(game, ANN)
+    )
+
+
+def test_a_split_turns_loan_and_refresh_reach_the_others_next_status(table):
+    game = _sm(table)
+    with session_scope(game.engine) as session:
+        loaded = load_game(session, game.id)
+        state = loaded.engine.load(loaded.engine.dump(loaded.state))
+        force_stage(state, 0, "Wolf", WOLF_24, "Hamburg")
+        state.turn = 0
+        save_state(session, loaded, state, actor="gm", kind="gm", summary="set up for a test")
+    before = len(_statuses(game, BO))
+    assert game.mail(ANN, "LOAN WOLF 3").status == "accepted"
+    assert game.mail(ANN, "REFRESH").status == "accepted"
+    assert len(_statuses(game, BO)) == before  # the turn goes on: no status yet
+    assert game.mail(ANN, "HIRE 0").status == "accepted"
+    news = _statuses(game, BO)[-1]
+    assert "Ann borrowed 3 points on Wolf#1, now worth 21" in news
+    assert "Ann refreshed the agency for 2, discarding #" in news
+    assert "Ann hired #" in news
+    assert news.index("Ann borrowed") < news.index("Ann refreshed") < news.index("Ann hired")
+    assert "Ann received" not in news and "Ann paid" not in news  # her money stays hers
+    own = _statuses(game, ANN)[-1]
+    assert "You borrowed 3 points" in own and "You received 3 and have" in own
+
+
+def test_deadline_defaults_are_told_as_the_moderators_to_everyone(table):
+    game = table("bigtime", [f"{ANN}:Ann", f"{BO}:Bo"], seed=3, deadline_hours=24, policy="default")
+    assert game.mail(ANN, "BID 3 2").status == "accepted"
+    later = utc_now() + timedelta(hours=25)
+    assert run_deadlines(game.engine, SETTINGS, lambda: later, None) == 1
+    bo, ann = _statuses(game, BO)[-1], _statuses(game, ANN)[-1]
+    assert (
+        "The deadline passed without your orders; the moderator played the default orders for you:"
+        in bo
+    )
+    assert "Your order for round 1, phase 1 is on file: bid nothing" in bo
+    # What follows is what the moderator's order did: the bids revealed, the acts booked.
+    assert (
+        "The deadline passed without Bo's orders; the moderator played the default orders for Bo:"
+        in ann
+    )
+    assert "Bo's order for round" not in ann
+    # Ann's own order, sent by email, is hers; the bids are revealed to both.
+    assert "Your order for round 1, phase 1 is on file: bid 3 2 ($5)" in ann
+    assert "the bids are revealed: you 3 2 ($5); Bo nothing" in ann
+
+
+def test_deadline_skips_are_told_as_such(table):
+    game = _sm(table, deadline_hours=24, policy="skip")
+    later = utc_now() + timedelta(hours=25)
+    assert run_deadlines(game.engine, SETTINGS, lambda: later, None) == 1
+    ann, bo = _statuses(game, ANN)[-1], _statuses(game, BO)[-1]
+    assert "The deadline passed without your orders; the game goes on without them:" in ann
+    assert "You missed the deadline; the turn passes." in ann
+    assert "The deadline passed without Ann's orders; the game goes on without them:" in bo
+    assert "Ann missed the deadline; the turn passes." in bo
+
+
+def test_history_and_notices_name_players_and_never_show_the_seed_or_addresses(table):
+    game = _sm(table)
+    game.mail(ANN, "HIRE 0")
+    game.mail(BO, "HIRE 0\nHISTORY")
+    history = _text(game.outbox()[-1])
+    assert "History (the last" in history
+    assert "seed" not in history.lower() and ANN not in history
+    assert "Welcome to Show Manager game" in history and "Ann, Bo (you)" in history
+    assert "Ann: HIRE 0" not in history and "Ann hired #" in history
+    assert "You: HIRE 0 You hired #" in history
+    mark = len(game.outbox())
+    with session_scope(game.engine) as session:
+        gm.set_money(Desk(session, SETTINGS), game.id, BO, 40, "a correction")
+        gm.remove(Desk(session, SETTINGS), game.id, BO, None)
+    notices = [_text(r) for r in game.outbox()[mark:] if r.to_address == ANN]
+    assert any("The game master changed Bo's money." in text for text in notices)
+    assert all("40" not in text.split("Why:")[0] for text in notices if "money" in text)
+    assert any(
+        "The game master removed Bo; a computer player takes over" in text for text in notices
+    )
+    assert all(BO not in text for text in notices)
+    with Session(game.engine) as session:
+        bo_notice = [r for r in game.outbox()[mark:] if r.to_address == BO and r.kind == "gm"]
+        assert any("The game master set your money to 40." in _text(r) for r in bo_notice)
+        assert load_game(session, game.id).seat(1).kind == "bot"
+
+
+def test_a_computer_players_moves_are_told_as_the_computers(table):
+    game = _sm(table)
+    with session_scope(game.engine) as session:
+        gm.remove(Desk(session, SETTINGS), game.id, BO, None)
+    game.mail(ANN, "HIRE 0")
+    answer_bot_mail(game.engine, SETTINGS, utc_now)
+    news = _statuses(game, ANN)[-1]
+    assert re.search(r"Bo \(computer\) (hired|refreshed|borrowed|staged)", news), news
+    assert "Bo (computer) (computer)" not in news
+
+
+def test_history_entries_from_before_events_were_kept_show_only_who_acted(table):
+    game = _sm(table)
+    with session_scope(game.engine) as session:
+        state = load_game(session, game.id).row.state
+        for actor, kind in ((BO, "order"), ("gm", "gm"), ("mail", "system")):
+            append_history(
+                session,
+                game.id,
+                actor=actor,
+                kind=kind,  # type: ignore[arg-type]
+                summary=f"old words naming {BO}, seed 528257501",
+                state_after=state,
+            )
+    game.mail(ANN, "HISTORY")
+    history = _text(game.outbox()[-1])
+    assert "Bo: sent orders" in history
+    assert "The game master: changed the game" in history
+    assert "The moderator: noted a change to the game" in history
+    assert BO not in history and "528257501" not in history
