@@ -41,8 +41,9 @@ class LoadedGame:
         return self.seats[position]
 
     def name_of(self, position: int) -> str:
-        seat = self.seats[position]
-        return seat.name or seat.address
+        """The name players read: never an address, so a player started without a name is
+        "Player 2" (its seat) to everyone."""
+        return self.seats[position].name or f"Player {position + 1}"
 
     @property
     def names(self) -> list[str]:

@@ -27,6 +27,7 @@ from pbem.moderator import gm
 from pbem.moderator.addresses import reply_address
 from pbem.moderator.desk import Desk
 from pbem.moderator.inbound import handle_inbound
+from pbem.moderator.letters import phase_words
 from pbem.moderator.loaded import LoadedGame, load_game
 from pbem.moderator.start import PlayerSpec
 from pbem.moderator.undeliverable import record_undeliverable
@@ -72,8 +73,10 @@ def play(moderator: Moderator, game: str, players: int, index: int) -> Iterator[
     rng = Rng.from_seed(index)
     seed = 1_000_000_007 + index * 7919  # an unmistakable seed
     policy = ("wait", "default", "skip")[index % 3]
+    # Every other game's players give no name: the others must then see no address either.
     specs = [
-        PlayerSpec(f"{NAMES[n].lower()}.{index}@example.org", NAMES[n]) for n in range(players)
+        PlayerSpec(f"{NAMES[n].lower()}.{index}@example.org", NAMES[n] if index % 2 else None)
+        for n in range(players)
     ]
     game_id = moderator.start(game, specs, seed=seed, deadline_hours=48, policy=policy)
     with Session(moderator.engine) as session:
@@ -159,8 +162,7 @@ def plus_address(game: LoadedGame, seat: int) -> str:
 
 
 def _subject(game: LoadedGame) -> str:
-    awaiting = game.engine.awaiting(game.state)
-    return f"[{game.id}] " + game.kind.status_subject(game.state, awaiting[0], awaiting)
+    return f"[{game.id}] " + phase_words(game, game.engine.awaiting(game.state)[0])
 
 
 def _read(row: OutboxRow) -> Email:
