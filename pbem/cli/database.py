@@ -13,12 +13,16 @@ def open_configured(*, create: bool) -> tuple[Engine, Settings]:
     """The configured database, never upgraded here (that is `pbem db upgrade`).
 
     `create`: an empty database gets the newest schema (`start`, `run`); otherwise no database
-    yet is an error. A schema behind or ahead of this code, like a bad setting, is one line on
-    stderr and exit 1.
+    yet is an error. Each failure is one line on stderr: a bad setting exits 2 (like a bad
+    option), a database this code cannot use (missing, behind or ahead) exits 1.
     """
     try:
         settings = load_settings()
+    except SettingsError as exc:
+        typer.echo(f"Error: {exc}", err=True)
+        raise typer.Exit(2) from exc
+    try:
         return connect_database(settings.database_url, create=create), settings
-    except (SettingsError, StoreError) as exc:
+    except StoreError as exc:
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1) from exc

@@ -100,7 +100,7 @@ def test_a_wrong_imap_password_backs_off_keeps_running_and_tells_the_gm_once(
     server_settings: Settings, prompt_dovecot: DovecotServer, smtp_server: SmtpServer
 ) -> None:
     dovecot = prompt_dovecot
-    wrong = f"imap://moderator:wrong@{dovecot.host}:{dovecot.port}/INBOX"
+    wrong = f"imap://moderator:wrong@{dovecot.host}:{dovecot.port}/INBOX?insecure=1"
     with relayed(replace(server_settings, imap_url=wrong, gm_address=GM), dovecot) as (
         settings,
         relay,
@@ -126,7 +126,7 @@ def test_a_wrong_imap_password_backs_off_keeps_running_and_tells_the_gm_once(
 def test_a_login_that_works_again_clears_the_problem(
     server_settings: Settings, dovecot: DovecotServer, smtp_server: SmtpServer
 ) -> None:
-    wrong = f"imap://moderator:wrong@{dovecot.host}:{dovecot.port}/INBOX"
+    wrong = f"imap://moderator:wrong@{dovecot.host}:{dovecot.port}/INBOX?insecure=1"
     Daemon(replace(server_settings, imap_url=wrong, gm_address=GM)).cycle()
     daemon = Daemon(replace(server_settings, gm_address=GM))
     daemon.cycle()

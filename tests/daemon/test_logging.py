@@ -73,6 +73,7 @@ def test_journald_is_recognised_only_by_its_own_stream(
 def run_once_stderr(tmp_path: Path, *args: str, env: dict[str, str] | None = None) -> str:
     """`pbem run --once` on a Maildir in a child process, its stderr a file of the test's own."""
     stderr_path = tmp_path / "stderr"
+    (tmp_path / "none.toml").write_text("", encoding="utf-8")  # no settings from a file
     child_env = {
         **os.environ,
         "PBEM_DATABASE_URL": f"sqlite:///{tmp_path}/pbem.sqlite3",

@@ -40,7 +40,7 @@ def test_run_once_exits_1_when_the_imap_server_cannot_be_reached(
 def test_run_once_exits_1_when_the_imap_login_is_refused(
     server_settings: Settings, dovecot: DovecotServer, smtp_server: SmtpServer
 ) -> None:
-    wrong = f"imap://moderator:wrong@{dovecot.host}:{dovecot.port}/INBOX"
+    wrong = f"imap://moderator:wrong@{dovecot.host}:{dovecot.port}/INBOX?insecure=1"
     env = cli_env(replace(server_settings, imap_url=wrong))
     result = runner.invoke(app, ["run", "--once"], env=env)
     assert result.exit_code == 1 and "refused the login" in result.stderr

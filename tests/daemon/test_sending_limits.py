@@ -178,7 +178,7 @@ def test_a_refused_smtp_login_stops_sending_charges_no_mail_and_shows_in_status(
 ) -> None:
     with running_smtpd(credentials={"pbem": "right"}) as server:
         settings = replace(
-            server_settings, smtp_url=f"smtp://pbem:wrong@{server.host}:{server.port}"
+            server_settings, smtp_url=f"smtp://pbem:wrong@{server.host}:{server.port}?insecure=1"
         )
         daemon = daemon_at(settings)
         start_bigtime(daemon)

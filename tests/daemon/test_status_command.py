@@ -23,7 +23,8 @@ runner = CliRunner()
 def database(tmp_path: Path) -> Iterator[tuple[Engine, dict[str, str]]]:
     url = f"sqlite:///{tmp_path}/pbem.sqlite3"
     engine = open_database(url)
-    yield engine, {"PBEM_DATABASE_URL": url, "PBEM_CONFIG": str(tmp_path / "no")}
+    (tmp_path / "empty.toml").write_text("", encoding="utf-8")  # no settings from a file
+    yield engine, {"PBEM_DATABASE_URL": url, "PBEM_CONFIG": str(tmp_path / "empty.toml")}
     engine.dispose()
 
 

@@ -19,15 +19,19 @@ from pbem.orders.incoming import read_email
 from pbem.store import OutboxRow, append_history, session_scope, utc_now
 from tests.moderator.conftest import ANN, BO, SETTINGS, Table
 from tests.showmanager.sm_tables import WOLF_24, force_stage
+from tests.support.letters import letter_text
 
 
 def _text(row: OutboxRow) -> str:
-    email = read_email(row.raw)
-    return f"{email.subject}\n{email.text}"
+    return f"{read_email(row.raw).subject}\n{letter_text(row.raw)}"
 
 
 def _statuses(game: Table, address: str) -> list[str]:
-    return [_text(r) for r in game.outbox() if r.to_address == address and r.kind == "status"]
+    """The status emails `address` got: a reply to its own order that moved the game carries
+    its status too."""
+    return [
+        _text(r) for r in game.outbox() if r.to_address == address and r.kind in ("status", "reply")
+    ]
 
 
 def _sm(table: Callable[..., Table], **options: object) -> Table:
@@ -130,12 +134,14 @@ def test_history_and_notices_name_players_and_never_show_the_seed_or_addresses(t
     assert any("The game master changed Bo's money." in text for text in notices)
     assert all("40" not in text.split("Why:")[0] for text in notices if "money" in text)
     assert any(
-        "The game master removed Bo; a computer player takes over" in text for text in notices
+        "The game master removed Bo from the game; a computer player takes over" in text
+        for text in notices
     )
     assert all(BO not in text for text in notices)
     with Session(game.engine) as session:
-        bo_notice = [r for r in game.outbox()[mark:] if r.to_address == BO and r.kind == "gm"]
-        assert any("The game master set your money to 40." in _text(r) for r in bo_notice)
+        # The money changed Bo's board: he is told in a fresh status.
+        bo_told = [r for r in game.outbox()[mark:] if r.to_address == BO]
+        assert any("The game master set your money to 40." in _text(r) for r in bo_told)
         assert load_game(session, game.id).seat(1).kind == "bot"
 
 
