@@ -1,0 +1,138 @@
+"""Choosing an email by determinized rollouts: the search behind the `strong` computer players.
+
+The searcher never sees the game's state. It is given a way to *sample* a full state consistent
+with its seat's view (the hidden cards drawn at random from those that could be there), a few
+candidate emails, and a rollout policy (the `sensible` computer player, for every seat). Each
+iteration samples one state; every candidate is tried on its own copy of that state (the same
+sample, and the same rollout dice, for all of them, so their comparison is not drowned in the
+luck of the draw) and the game is played on to its end, or to a point the game's `evaluate` can
+judge. The candidate with the best mean reward is sent. A budget bounds both the iterations and
+the wall-clock time, so a decision never keeps the daemon's cycle waiting.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from pbem.games.base import Outcome, RulesEngine
+from pbem.games.rng import Rng
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+# Rollouts are played with their own dice, drawn from the iteration's seed, so that the hidden
+# cards and the players' choices do not share one stream.
+_ROLLOUT_DICE = 0x5EA5C4
+# Reward for each point of lead over the best other player: enough to prefer the bigger lead
+# among candidates that win equally often, never enough to prefer a loss.
+MARGIN_WEIGHT = 0.005
+# A game that runs past this many emails in a rollout is a bug in an engine or a policy.
+MAX_ROLLOUT_EMAILS = 10_000
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a decision may search: iterations (samples of the hidden cards, each tried with
+    every candidate) and seconds; whichever runs out first. One iteration is always made."""
+
+    iterations: int = 24
+    seconds: float = 0.5
+
+
+Policy = Callable[[S, int, Rng], list[A]]
+
+
+@dataclass(frozen=True)
+class Search(Generic[S, A]):
+    """One game's pieces of the search."""
+
+    engine: RulesEngine[S, A]
+    policy: Policy[S, A]  # the rollout player, for every seat
+    # None: play to the end and reward the outcome. Else, given the state a rollout starts
+    # from, a judge of the states it passes: the seat's reward (in `win_share`'s units) once
+    # the rollout has gone far enough, None to play on.
+    horizon: Callable[[S], Callable[[S, int], float | None]] | None = None
+
+
+def winners(outcome: Outcome) -> dict[int, float]:
+    """Each winning seat's share of the win: 1, or split when the top is tied."""
+    if outcome.winner is not None:
+        return {outcome.winner: 1.0}
+    top = outcome.standings[0]
+    tied = [s.seat for s in outcome.standings if (s.score, s.money) == (top.score, top.money)]
+    return dict.fromkeys(tied, 1.0 / len(tied))
+
+
+def win_share(outcome: Outcome, seat: int) -> float:
+    """The seat's share of the win, plus a little for its lead over the best other player."""
+    score = {standing.seat: standing.score for standing in outcome.standings}
+    lead = score.pop(seat) - max(score.values())
+    return winners(outcome).get(seat, 0.0) + MARGIN_WEIGHT * lead
+
+
+def choose(
+    search: Search[S, A],
+    seat: int,
+    sample: Callable[[Rng], S],
+    candidates: Sequence[list[A]],
+    rng: Rng,
+    budget: Budget,
+    clock: Callable[[], float] = time.perf_counter,
+) -> list[A]:
+    """The candidate email with the best mean reward over the sampled states; the first one
+    (the prior's choice) wins ties and is sent when there is nothing to choose between."""
+    if len(candidates) < 2:
+        return list(candidates[0]) if candidates else []
+    deadline = clock() + budget.seconds
+    totals = [0.0] * len(candidates)
+    tried = [0] * len(candidates)
+    for _ in range(max(1, budget.iterations)):
+        seed = rng.next64()
+        for index, email in enumerate(candidates):
+            reward = _try(search, seat, sample(Rng(seed)), email, Rng(seed ^ _ROLLOUT_DICE))
+            if reward is not None:
+                totals[index] += reward
+                tried[index] += 1
+        if clock() >= deadline:
+            break
+    means = [total / count if count else float("-inf") for total, count in zip(totals, tried)]
+    best = max(range(len(candidates)), key=lambda index: (means[index], -index))
+    return list(candidates[best])
+
+
+def _try(search: Search[S, A], seat: int, state: S, email: list[A], dice: Rng) -> float | None:
+    """The reward of sending `email` in `state`; None when the sample does not allow it."""
+    engine = search.engine
+    judge = search.horizon(state) if search.horizon is not None else None
+    for action in email:
+        if engine.check(state, seat, action) is not None:
+            return None
+        engine.apply(state, seat, action)
+    return rollout(search, seat, state, dice, judge)
+
+
+def rollout(
+    search: Search[S, A],
+    seat: int,
+    state: S,
+    dice: Rng,
+    judge: Callable[[S, int], float | None] | None = None,
+) -> float:
+    """Play `state` on with the policy for every seat until the judge (made before the email
+    tried was applied) has a verdict or the game ends; the reward for `seat`."""
+    engine = search.engine
+    for _ in range(MAX_ROLLOUT_EMAILS):
+        if judge is not None:
+            judged = judge(state, seat)
+            if judged is not None:
+                return judged
+        waiting = engine.awaiting(state)
+        if not waiting:
+            return win_share(engine.outcome(state), seat)
+        mover = waiting[0]
+        for action in search.policy(state, mover, dice):
+            engine.apply(state, mover, action)
+    raise RuntimeError(f"a {engine.name} rollout did not end")
