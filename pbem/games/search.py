@@ -12,6 +12,7 @@ the wall-clock time, so a decision never keeps the daemon's cycle waiting.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -29,6 +30,8 @@ _ROLLOUT_DICE = 0x5EA5C4
 # Reward for each point of lead over the best other player: enough to prefer the bigger lead
 # among candidates that win equally often, never enough to prefer a loss.
 MARGIN_WEIGHT = 0.005
+# How many standard errors a candidate's gain over the prior's choice must clear to be chosen.
+CONFIDENCE = 1.5
 # A game that runs past this many emails in a rollout is a bug in an engine or a policy.
 MAX_ROLLOUT_EMAILS = 10_000
 
@@ -82,25 +85,57 @@ def choose(
     budget: Budget,
     clock: Callable[[], float] = time.perf_counter,
 ) -> list[A]:
-    """The candidate email with the best mean reward over the sampled states; the first one
-    (the prior's choice) wins ties and is sent when there is nothing to choose between."""
+    """The first candidate (the prior's choice), unless another one beats it clearly.
+
+    Each candidate is compared with the first on the same samples, so what is measured is the
+    difference their choice makes. Another candidate is chosen only when its mean difference
+    is the best and more than `CONFIDENCE` standard errors above nothing: with few samples the
+    best-looking candidate is often just the luckiest, and deviating from a coherent plan on
+    luck loses more than it wins."""
     if len(candidates) < 2:
         return list(candidates[0]) if candidates else []
     deadline = clock() + budget.seconds
-    totals = [0.0] * len(candidates)
-    tried = [0] * len(candidates)
+    gains = [Gain() for _ in candidates]
     for _ in range(max(1, budget.iterations)):
         seed = rng.next64()
-        for index, email in enumerate(candidates):
-            reward = _try(search, seat, sample(Rng(seed)), email, Rng(seed ^ _ROLLOUT_DICE))
-            if reward is not None:
-                totals[index] += reward
-                tried[index] += 1
+        rewards = [
+            _try(search, seat, sample(Rng(seed)), email, Rng(seed ^ _ROLLOUT_DICE))
+            for email in candidates
+        ]
+        first = rewards[0]
+        if first is not None:
+            for gain, reward in zip(gains, rewards, strict=True):
+                if reward is not None:
+                    gain.add(reward - first)
         if clock() >= deadline:
             break
-    means = [total / count if count else float("-inf") for total, count in zip(totals, tried)]
-    best = max(range(len(candidates)), key=lambda index: (means[index], -index))
-    return list(candidates[best])
+    best = max(range(len(candidates)), key=lambda index: (gains[index].mean, -index))
+    return list(candidates[best] if gains[best].clear() else candidates[0])
+
+
+@dataclass
+class Gain:
+    """What a candidate gains over the first, sample by sample."""
+
+    count: int = 0
+    total: float = 0.0
+    squares: float = 0.0
+
+    def add(self, difference: float) -> None:
+        self.count += 1
+        self.total += difference
+        self.squares += difference * difference
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.count if self.count else float("-inf")
+
+    def clear(self) -> bool:
+        """A gain more than CONFIDENCE standard errors above zero."""
+        if self.count < 2:
+            return False
+        variance = max(0.0, (self.squares - self.count * self.mean**2) / (self.count - 1))
+        return self.mean > CONFIDENCE * math.sqrt(variance / self.count)
 
 
 def _try(search: Search[S, A], seat: int, state: S, email: list[A], dice: Rng) -> float | None:

@@ -16,6 +16,7 @@ the end of the game with every seat played by the sensible player.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from pbem.games.rng import Rng
@@ -32,6 +33,7 @@ from pbem.games.showmanager.view import GameView
 HIRE_COST = 0.95
 LOAN_GAIN = 0.4
 MONEY_SPREAD = 2
+OFFERED = 4  # cards a hidden hand's each card is the pick of: the agency's display
 
 
 def determinize(view: GameView, data: Components, rng: Rng) -> GameState:
@@ -52,6 +54,7 @@ def determinize(view: GameView, data: Components, rng: Rng) -> GameState:
         ]
         for city in view.cities
     ]
+    per_musical = data.productions_per_musical[len(view.players)]
     players = []
     for shown in view.players:
         staged = [0] * len(data.musicals)
@@ -64,7 +67,8 @@ def determinize(view: GameView, data: Components, rng: Rng) -> GameState:
         if shown.seat == seat:
             hand = own_hand
         else:
-            hand = [unknown.pop() for _ in range(shown.hand_size)]
+            remaining = tuple(m for m, count in enumerate(staged) if count < per_musical)
+            hand = _likely_hand(data, remaining, shown.hand_size, unknown, rng)
         money = shown.money if shown.money is not None else _money(view, data, hired, loans, rng)
         players.append(Player(money, staged, hand))
     deck = [unknown.pop() for _ in range(view.deck_size)]
@@ -93,6 +97,31 @@ def _seat(view: GameView) -> int:
     if view.viewer is None:
         raise ValueError("a computer player decides from a seat's view, not the game master's")
     return view.viewer
+
+
+def _likely_hand(
+    data: Components, remaining: tuple[int, ...], size: int, unknown: list[int], rng: Rng
+) -> list[int]:
+    """`size` cards from `unknown` as a player building the musicals it has still to stage
+    would hold them: each the most useful of a few drawn (as if picked from the agency's
+    display), the others put back. A hand drawn blind would make the other players look far
+    weaker than they are, and the search would play for time it does not have."""
+    hand: list[int] = []
+    for _ in range(size):
+        offered = [rng.below(len(unknown)) for _ in range(min(OFFERED, len(unknown)))]
+        ranked = sorted(set(offered), key=lambda index: -_gain(data, remaining, hand, unknown[index]))
+        hand.append(unknown.pop(ranked[0]))
+    return hand
+
+
+def _gain(data: Components, remaining: tuple[int, ...], hand: list[int], card: int) -> int:
+    """What the card adds to the best casting the hand promises for a musical still to stage."""
+    held = tuple(sorted(hand))
+    grown = tuple(sorted((*hand, card)))
+    return max(
+        (bot.potential(data, m, grown) - bot.potential(data, m, held) for m in remaining),
+        default=0,
+    )
 
 
 def _money(view: GameView, data: Components, hired: int, loans: int, rng: Rng) -> int:
