@@ -119,4 +119,3 @@ def tournament(
         {level: Timing.of(times) for level, times in decisions.items()},
         time.perf_counter() - start,
     )
-

@@ -32,7 +32,9 @@ def check_level(level: str) -> str:
     return level
 
 
-def computer_player(game: str, level: str, data: Any, budget: Budget | None = None) -> ComputerPlayer:
+def computer_player(
+    game: str, level: str, data: Any, budget: Budget | None = None
+) -> ComputerPlayer:
     """The `level` player of `game`. `data` is the game's component data (the printed rules and
     cards, which every player knows); `budget` bounds the strong player's search."""
     check_level(level)

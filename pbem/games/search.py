@@ -29,7 +29,7 @@ A = TypeVar("A")
 _ROLLOUT_DICE = 0x5EA5C4
 # Reward for each point of lead over the best other player: enough to prefer the bigger lead
 # among candidates that win equally often, never enough to prefer a loss.
-MARGIN_WEIGHT = 0.005
+MARGIN_WEIGHT = 0.02
 # How many standard errors a candidate's gain over the prior's choice must clear to be chosen.
 CONFIDENCE = 1.5
 # A game that runs past this many emails in a rollout is a bug in an engine or a policy.

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pbem.games.bigtime import ENGINE, bot
 from pbem.games.bigtime.actions import Action, Bid, PreferHeadliner
@@ -149,7 +149,7 @@ class StrongPlayer:
     """The `strong` level: the best of a few emails by determinized rollouts."""
 
     data: BigTimeData
-    budget: Budget = Budget()
+    budget: Budget = field(default_factory=Budget)
 
     def __call__(self, view: BigTimeView, rng: Rng) -> list[Action]:
         seat = view.private[0].seat

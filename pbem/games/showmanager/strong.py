@@ -16,15 +16,20 @@ the end of the game with every seat played by the sensible player.
 
 from __future__ import annotations
 
-import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pbem.games.rng import Rng
 from pbem.games.search import Budget, Search, choose
 from pbem.games.showmanager import ENGINE, bot
 from pbem.games.showmanager.actions import Action, Hire, Loan, Refresh, Stage
 from pbem.games.showmanager.components import Components
-from pbem.games.showmanager.legal import best_stage, can_refresh, hire_slots, stageable
+from pbem.games.showmanager.legal import (
+    best_stage,
+    can_refresh,
+    hand_rules,
+    hire_slots,
+    stageable,
+)
 from pbem.games.showmanager.state import Chip, GameState, Player
 from pbem.games.showmanager.view import GameView
 
@@ -33,6 +38,7 @@ from pbem.games.showmanager.view import GameView
 HIRE_COST = 0.95
 LOAN_GAIN = 0.4
 MONEY_SPREAD = 2
+ALTERNATIVES = 3  # emails tried besides the sensible one
 OFFERED = 4  # cards a hidden hand's each card is the pick of: the agency's display
 
 
@@ -109,7 +115,9 @@ def _likely_hand(
     hand: list[int] = []
     for _ in range(size):
         offered = [rng.below(len(unknown)) for _ in range(min(OFFERED, len(unknown)))]
-        ranked = sorted(set(offered), key=lambda index: -_gain(data, remaining, hand, unknown[index]))
+        ranked = sorted(
+            set(offered), key=lambda index: -_gain(data, remaining, hand, unknown[index])
+        )
         hand.append(unknown.pop(ranked[0]))
     return hand
 
@@ -143,7 +151,7 @@ class StrongPlayer:
     """The `strong` level: the best of a few emails by determinized rollouts."""
 
     data: Components
-    budget: Budget = Budget()
+    budget: Budget = field(default_factory=Budget)
 
     def __call__(self, view: GameView, rng: Rng) -> list[Action]:
         seat = _seat(view)
@@ -166,13 +174,24 @@ class StrongPlayer:
 
 
 def alternatives(state: GameState, seat: int) -> list[list[Action]]:
-    """Each hire, the best staging of each musical the hand can stage, and a refresh."""
+    """The best staging of each musical the hand can stage, then the hires that add most to
+    the hand's promise, then a refresh: at most ALTERNATIVES of them, so that the budget goes
+    on telling the likely ones apart."""
     data = state.data
-    emails: list[list[Action]] = [[Hire(slot=slot)] for slot in hire_slots(state, seat)]
+    emails: list[list[Action]] = []
     for musical in stageable(state, seat):
         choice = best_stage(state, seat, musical)
         city = data.cities[choice.city].name
         emails.append([Stage(data.musicals[musical].name, choice.cards, city)])
+    hand = state.players[seat].hand
+    remaining = hand_rules(state, seat).remaining
+    slots = sorted(
+        hire_slots(state, seat),
+        key=lambda slot: (
+            -_gain(data, remaining, hand, state.display[slot] or 0) + data.slot_costs[slot] / 2
+        ),
+    )
+    emails += [[Hire(slot=slot)] for slot in slots]
     if not state.turn_refreshed and can_refresh(state, seat):
         emails.append([Refresh()])
-    return emails
+    return emails[:ALTERNATIVES]
