@@ -36,7 +36,8 @@ def computer_player(
     game: str, level: str, data: Any, budget: Budget | None = None
 ) -> ComputerPlayer:
     """The `level` player of `game`. `data` is the game's component data (the printed rules and
-    cards, which every player knows); `budget` bounds the strong player's search."""
+    cards, which every player knows); `budget` bounds the strong player's search (default: the
+    game's own, `strong.BUDGET`)."""
     check_level(level)
     if game == "bigtime":
         from pbem.games.bigtime import strong as bigtime
@@ -49,7 +50,9 @@ def computer_player(
     else:
         raise ValueError(f"no computer players for {game!r}")
     if level == "strong":
-        player: ComputerPlayer = module.StrongPlayer(data, budget or Budget())
+        player: ComputerPlayer = (
+            module.StrongPlayer(data) if budget is None else module.StrongPlayer(data, budget)
+        )
         return player
     play = module.sensible if level == "sensible" else module.random
     return lambda view, rng: play(view, data, rng)

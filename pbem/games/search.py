@@ -39,10 +39,16 @@ MAX_ROLLOUT_EMAILS = 10_000
 @dataclass(frozen=True)
 class Budget:
     """How much a decision may search: iterations (samples of the hidden cards, each tried with
-    every candidate) and seconds; whichever runs out first. One iteration is always made."""
+    every candidate), this process's processor time, and time on the clock; whichever runs out
+    first. One iteration is always made.
 
-    iterations: int = 24
-    seconds: float = 0.5
+    Processor time keeps the player as strong on a busy machine as on an idle one; the clock's
+    cap keeps a decision on a very busy machine from keeping the daemon's cycle (and its mail)
+    waiting: there the player gets weaker, never late."""
+
+    iterations: int = 8
+    cpu_seconds: float = 0.4
+    wall_seconds: float = 2.0
 
 
 Policy = Callable[[S, int, Rng], list[A]]
@@ -83,7 +89,6 @@ def choose(
     candidates: Sequence[list[A]],
     rng: Rng,
     budget: Budget,
-    clock: Callable[[], float] = time.perf_counter,
 ) -> list[A]:
     """The first candidate (the prior's choice), unless another one beats it clearly.
 
@@ -94,7 +99,8 @@ def choose(
     luck loses more than it wins."""
     if len(candidates) < 2:
         return list(candidates[0]) if candidates else []
-    deadline = clock() + budget.seconds
+    cpu_deadline = time.process_time() + budget.cpu_seconds
+    wall_deadline = time.perf_counter() + budget.wall_seconds
     gains = [Gain() for _ in candidates]
     for _ in range(max(1, budget.iterations)):
         seed = rng.next64()
@@ -107,7 +113,7 @@ def choose(
             for gain, reward in zip(gains, rewards, strict=True):
                 if reward is not None:
                     gain.add(reward - first)
-        if clock() >= deadline:
+        if time.process_time() >= cpu_deadline or time.perf_counter() >= wall_deadline:
             break
     best = max(range(len(candidates)), key=lambda index: (gains[index].mean, -index))
     return list(candidates[best] if gains[best].clear() else candidates[0])

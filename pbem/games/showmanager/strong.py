@@ -39,6 +39,8 @@ HIRE_COST = 0.95
 LOAN_GAIN = 0.4
 MONEY_SPREAD = 2
 ALTERNATIVES = 3  # emails tried besides the sensible one
+# A rollout to the end of the game is long: four samples keep a decision near 0.2 s of a core.
+BUDGET = Budget(iterations=4, cpu_seconds=0.4, wall_seconds=2.0)
 OFFERED = 4  # cards a hidden hand's each card is the pick of: the agency's display
 
 
@@ -151,7 +153,7 @@ class StrongPlayer:
     """The `strong` level: the best of a few emails by determinized rollouts."""
 
     data: Components
-    budget: Budget = field(default_factory=Budget)
+    budget: Budget = field(default_factory=lambda: BUDGET)
 
     def __call__(self, view: GameView, rng: Rng) -> list[Action]:
         seat = _seat(view)
