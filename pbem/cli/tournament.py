@@ -14,13 +14,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pbem.cli.simulate import MAX_EMAILS_PER_GAME
 from pbem.games.base import NewGame
 from pbem.games.levels import computer_player
 from pbem.games.registry import engine_for
 from pbem.games.rng import Rng
 from pbem.games.search import Budget, winners
-
-MAX_EMAILS_PER_GAME = 100_000  # a game that runs longer than this is a bug in an engine
 
 
 @dataclass(frozen=True)
