@@ -10,7 +10,7 @@ any sample gives the same answer), `strong` searches over samples (`pbem.games.s
 The strong player tries the sensible email and the same preferences with other bids (or, in
 phase 3, each Headliner first), and plays each to the end of the round with every seat played by
 the sensible player; the round's end is judged by posterity, plus what the Hall of Fame promises
-for the rounds still to come.
+for the rounds still to come. It sends the sensible email unless another one clearly does better.
 """
 
 from __future__ import annotations
@@ -135,6 +135,7 @@ def _hand(view: BigTimeView, data: BigTimeData, theater: TheaterView, rng: Rng) 
         for hand in sub_multisets(full)
         if len(hand) == theater.cards_left and sum(hand) == theater.money_left
     ]
+    # no such hand only when the money cards are not the packaged ones' kind; any will do then
     return rng.choice(fitting) if fitting else full[: theater.cards_left]
 
 

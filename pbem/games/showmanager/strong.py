@@ -9,9 +9,10 @@ pays on average, give or take a little. Every level decides on such a sample: `s
 `random` play the engine's players on it (they read only what the seat may see), `strong`
 searches over samples (`pbem.games.search`).
 
-The strong player tries the sensible email, each other hire, the best staging of each musical it
-could stage and a refresh (after the sensible email's loan, if it takes one), and plays each to
-the end of the game with every seat played by the sensible player.
+The strong player tries the sensible email against up to three others (the best staging of
+each musical it could stage, the hires that add most to its hand, a refresh; after the sensible
+email's loan, if it takes one), each played to the end of the game with every seat played by
+the sensible player, and sends the sensible email unless another one clearly does better.
 """
 
 from __future__ import annotations
