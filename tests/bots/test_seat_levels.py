@@ -2,21 +2,30 @@
 
 from __future__ import annotations
 
+from typing import get_args
+
 import pytest
 from sqlalchemy import Engine
 from sqlmodel import Session
 
+from pbem.games.levels import DEFAULT_LEVEL, LEVELS
 from pbem.moderator.bots import answer_bot_mail
 from pbem.moderator.desk import Desk
 from pbem.moderator.loaded import load_game
 from pbem.moderator.start import GameRequest, PlayerSpec, StartError, start_game
 from pbem.settings import Settings
 from pbem.store import session_scope, utc_now
+from pbem.store.tables import BotLevel
 from tests.support.db import db_engine, db_url, postgres_admin, postgres_url
 
 __all__ = ["db_engine", "db_url", "postgres_admin", "postgres_url"]
 
 SETTINGS = Settings(address="pbem@example.org")
+
+
+def test_the_stored_levels_are_the_computer_players_levels() -> None:
+    assert get_args(BotLevel) == LEVELS
+    assert DEFAULT_LEVEL in LEVELS
 
 
 def test_a_bot_is_named_with_an_optional_level() -> None:
