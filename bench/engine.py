@@ -1,10 +1,12 @@
 """Complete games per second for each engine, on one core: between uniform random players, and
-between computer players (with the mean time a bot takes to decide).
+between computer players (with the mean time a bot takes to decide); then the strong computer
+player's decision times against three sensible ones.
 
-    python bench/engine.py [--games K]
+    python bench/engine.py [--games K] [--strong-games M]
 
 Targets (issues 2 and 3): 1,000 complete 4-player Show Manager games/s, 2,000 Big Time games/s
-(random players). A bot should decide well under 5 ms.
+(random players). A sensible bot should decide well under 5 ms. Issue 15: a strong decision
+takes at most 1 s at the median and 3 s at the 95th percentile, on the clock.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import argparse
 import time
 
 from pbem.cli.simulate import simulate
+from pbem.cli.tournament import tournament
 from pbem.games.base import NewGame
 from pbem.games.registry import engine_for
 from pbem.games.rng import Rng
@@ -45,6 +48,7 @@ def bot_games(game: str, variant: str, players: int, games: int) -> tuple[float,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--strong-games", type=int, default=4)
     args = parser.parse_args()
     for game, variant, players in RUNS:
         report = simulate(engine_for(game), variant, players, args.games, seed=1)
@@ -53,6 +57,15 @@ def main() -> None:
             f"{game:12} {variant:9} {players} players: {report.games_per_second:9.1f} random "
             f"games/s ({report.finished}/{report.games} finished, {report.seconds:.2f} s); "
             f"bots {per_second:7.1f} games/s, {decision * 1000:.2f} ms a decision"
+        )
+    for game in ("bigtime", "showmanager"):
+        seats = ["strong", "sensible", "sensible", "sensible"]
+        report = tournament(game, "standard", seats, args.strong_games, seed=1)
+        timing = report.timings["strong"]
+        print(
+            f"{game:12} standard  4 players: strong decisions {timing.median_ms:7.1f} ms median, "
+            f"{timing.p95_ms:7.1f} ms at the 95th percentile ({timing.decisions} decisions, "
+            f"{args.strong_games} games against three sensible players)"
         )
 
 

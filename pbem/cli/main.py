@@ -28,7 +28,9 @@ from pbem.cli.replay import TranscriptError, replay, standings
 from pbem.cli.simulate import SimulationError, check_simulation
 from pbem.cli.simulate import simulate as run_simulation
 from pbem.cli.status import status
+from pbem.cli.tournament import tournament
 from pbem.daemon import Daemon, mail_settings
+from pbem.games.levels import LEVELS
 from pbem.games.registry import GAMES, UnknownGame, engine_for
 from pbem.mail.errors import MailConfigError
 from pbem.moderator.desk import Desk
@@ -58,15 +60,25 @@ def simulate(
     players: int = typer.Option(4, help="Number of players."),
     games: int = typer.Option(100, help="How many games to play."),
     seed: int = typer.Option(1, help="Seed of the first game; game k uses seed + k."),
+    seats: str | None = typer.Option(
+        None,
+        "--seats",
+        help="Computer players' levels, one per seat (e.g. strong,sensible,sensible,sensible), "
+        "turned round the table from game to game; without it, random legal players.",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
-    """Play complete games between random legal players and report how many finished."""
+    """Play complete games between random legal players and report how many finished; with
+    --seats, a tournament between computer players: each level's wins and decision times."""
     try:
         engine = engine_for(game)
         check_simulation(engine, variant, players, games)
     except (UnknownGame, SimulationError) as exc:
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(2) from exc
+    if seats is not None:
+        _tournament(game, variant, players, _seat_levels(seats, players), games, seed, as_json)
+        return
     if sys.stderr.isatty() and not as_json:
         with Progress(transient=True) as bar:
             task = bar.add_task(f"{game} x{players}", total=games)
@@ -83,6 +95,56 @@ def simulate(
         f"{data['finished']} of {data['games']} {game} ({variant}, {players} players) games "
         f"finished in {data['seconds']} s: {data['games_per_second']} games/s"
     )
+
+
+def _seat_levels(text: str, players: int) -> list[str]:
+    levels = [level.strip() for level in text.split(",")]
+    for level in levels:
+        if level not in LEVELS:
+            typer.echo(
+                f"Error: --seats: {level!r} is not a level; choose from {', '.join(LEVELS)}",
+                err=True,
+            )
+            raise typer.Exit(2)
+    if len(levels) != players:
+        typer.echo(
+            f"Error: --seats names {len(levels)} levels but --players is {players}: "
+            f"name one level per seat",
+            err=True,
+        )
+        raise typer.Exit(2)
+    return levels
+
+
+def _tournament(
+    game: str, variant: str, players: int, levels: list[str], games: int, seed: int, as_json: bool
+) -> None:
+    try:
+        if sys.stderr.isatty() and not as_json:
+            with Progress(transient=True) as bar:
+                task = bar.add_task(f"{game} {','.join(levels)}", total=games)
+                report = tournament(
+                    game, variant, levels, games, seed, progress=lambda: bar.advance(task)
+                )
+        else:
+            report = tournament(game, variant, levels, games, seed)
+    except ValueError as exc:  # the engine's refusal of the set-up, e.g. the player count
+        typer.echo(f"Error: {exc}", err=True)
+        raise typer.Exit(2) from exc
+    data = report.as_json()
+    if as_json:
+        typer.echo(json.dumps(data))
+        return
+    typer.echo(
+        f"{games} {game} ({variant}, {players} players) games in {data['seconds']} s, "
+        f"seats {','.join(levels)} turned round the table:"
+    )
+    for level, won in data["wins"].items():
+        timing = data["decision_ms"][level]
+        typer.echo(
+            f"  {level:9} won {won:g} ({data['win_rate'][level]:.1%}); decisions "
+            f"{timing['median']} ms median, {timing['p95']} ms at the 95th percentile"
+        )
 
 
 app.add_typer(gm_app, name="gm")
@@ -115,7 +177,12 @@ def main(
 def start(
     game: str = typer.Option(..., "--game", help=f"One of: {', '.join(GAMES)}"),
     player: list[str] = typer.Option([], "--player", help="EMAIL or EMAIL:NAME, in seat order."),
-    bot: list[str] = typer.Option([], "--bot", help="A computer player's name (adds a seat)."),
+    bot: list[str] = typer.Option(
+        [],
+        "--bot",
+        help="A computer player (adds a seat): NAME or NAME:LEVEL, LEVEL one of strong, "
+        "sensible (the default) or random.",
+    ),
     variant: str = typer.Option("standard", help="The game's variant."),
     seed: int | None = typer.Option(None, help="Seed of everything random (default: random)."),
     first_player: str | None = typer.Option(None, help="EMAIL of the first player (Show Manager)."),
@@ -129,8 +196,7 @@ def start(
     engine, settings = open_configured(create=True)
     try:
         players = [PlayerSpec.parse(text) for text in player] + [
-            PlayerSpec(f"{name.lower()}.bot@{settings.domain}", f"{name} (bot)", name)
-            for name in bot
+            PlayerSpec.computer(text, settings.domain) for text in bot
         ]
         request = GameRequest(
             game=game,

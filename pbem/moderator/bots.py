@@ -5,6 +5,8 @@ delivered here, the bot writes its orders as an email replying to it (the seat's
 the same subject), and that email is handled by `handle_inbound` like any other. Delivery and
 answer share one transaction, so a crash between them has no half-done effect, and the answer's
 Message-ID is derived from the delivered email's, so handling it twice has no second effect.
+
+The bot decides from the seat's view alone, at the seat's level (`pbem.games.levels`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from email.message import EmailMessage
 from sqlalchemy import Engine
 from sqlmodel import Session
 
+from pbem.games.levels import DEFAULT_LEVEL, computer_player
 from pbem.games.rng import Rng
 from pbem.mail.transport import Sender
 from pbem.moderator.addresses import BOT_DOMAIN
@@ -89,7 +92,8 @@ def _answer(session: Session, row: OutboxRow) -> bytes | None:
         return None
     rng = Rng.from_seed(int.from_bytes(_digest(row.message_id)[:8], "big"))
     if attempt is None:
-        actions = game.engine.bot_actions(game.state, seat.position, rng)
+        player = computer_player(game.row.game, seat.bot_level or DEFAULT_LEVEL, game.state.data)
+        actions = player(game.engine.view(game.state, seat.position), rng)
     else:
         actions = game.engine.default_actions(game.state, seat.position)
     set_mail_state(session, tried, "default" if attempt else "bot")

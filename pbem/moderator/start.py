@@ -8,10 +8,11 @@ import secrets
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
-from typing import Any, get_args
+from typing import Any, cast, get_args
 
 from pbem.games.base import NewGame
 from pbem.games.event_codec import encode_events
+from pbem.games.levels import DEFAULT_LEVEL, LEVELS
 from pbem.games.registry import engine_for
 from pbem.moderator.desk import Desk
 from pbem.moderator.events import GameStarted
@@ -20,7 +21,7 @@ from pbem.moderator.loaded import LoadedGame, encode_state
 from pbem.moderator.news import untold_events
 from pbem.moderator.play import follow_up
 from pbem.store import GameRow, SeatRow, append_history, new_secret, next_game_id
-from pbem.store.tables import DeadlinePolicy
+from pbem.store.tables import BotLevel, DeadlinePolicy
 
 
 class StartError(ValueError):
@@ -32,6 +33,7 @@ class PlayerSpec:
     address: str
     name: str | None = None
     bot: str | None = None  # a computer player's name; None for a person
+    level: BotLevel | None = None  # a computer player's level; None for a person
 
     def __post_init__(self) -> None:
         check_address(self.address)
@@ -41,6 +43,19 @@ class PlayerSpec:
         """`ann@example.org` or `ann@example.org:Ann`."""
         address, _, name = text.partition(":")
         return cls(address.strip(), name.strip() or None)
+
+    @classmethod
+    def computer(cls, text: str, domain: str) -> PlayerSpec:
+        """`Robby` or `Robby:strong`: a computer player's name and level (default: sensible)."""
+        name, _, level = (part.strip() for part in text.partition(":"))
+        if not name:
+            raise StartError(f"--bot {text!r}: give a name, as NAME or NAME:LEVEL")
+        level = level or DEFAULT_LEVEL
+        if level not in LEVELS:
+            raise StartError(
+                f"--bot {text!r}: the level {level!r} is not one of {', '.join(LEVELS)}"
+            )
+        return cls(f"{name.lower()}.bot@{domain}", f"{name} (bot)", name, cast(BotLevel, level))
 
 
 def check_address(address: str) -> None:
@@ -133,6 +148,7 @@ def start_game(desk: Desk, request: GameRequest) -> LoadedGame:
             secret=new_secret({s.secret for s in seats}),
             kind="bot" if player.bot else "human",
             bot_name=player.bot,
+            bot_level=player.level if player.bot else None,
         )
         seats.append(seat)
         session.add(seat)

@@ -28,6 +28,7 @@ from pbem.store.types import UtcDateTime, utc_now
 GameStatus = Literal["running", "paused", "finished"]
 DeadlinePolicy = Literal["wait", "default", "skip"]
 SeatKind = Literal["human", "bot"]
+BotLevel = Literal["strong", "sensible", "random"]  # pbem.games.levels.LEVELS
 HistoryKind = Literal["order", "gm", "system"]
 InboundStatus = Literal["new", "accepted", "rejected", "ignored", "failed", "queued"]
 QueuedOrderStatus = Literal["waiting", "applied", "refused"]
@@ -100,6 +101,7 @@ class SeatRow(StoreModel, table=True):
         UniqueConstraint("game_id", "secret"),
         Index(None, "secret"),
         one_of("kind", SeatKind),
+        one_of("bot_level", BotLevel),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -110,6 +112,9 @@ class SeatRow(StoreModel, table=True):
     secret: str = Field(sa_type=String(16))
     kind: SeatKind = Field(default="human", sa_type=String(16))
     bot_name: str | None = Field(default=None, sa_type=String(64))
+    # A computer player's level; None for a person, and for a seat a computer player took before
+    # levels were kept (it plays at pbem.games.levels.DEFAULT_LEVEL).
+    bot_level: BotLevel | None = Field(default=None, sa_type=String(16))
 
 
 class InboundRow(StoreModel, table=True):

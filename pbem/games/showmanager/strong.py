@@ -1,0 +1,200 @@
+"""Show Manager computer players that decide from a seat's view alone.
+
+`determinize` turns a view (what the seat's status email shows) into a full state by drawing what
+it cannot see: the cards neither on display nor in the seat's hand are shuffled and dealt to the
+other hands (their sizes are public), the deck and the discard pile (their sizes too); the rest
+were staged, and staged cards never come back. Another player's money is hidden: it is guessed
+from the cards that player has hired and the loans it has taken, at what the sensible player
+pays on average, give or take a little. Every level decides on such a sample: `sensible` and
+`random` play the engine's players on it (they read only what the seat may see), `strong`
+searches over samples (`pbem.games.search`).
+
+The strong player tries the sensible email against up to three others (the best staging of
+each musical it could stage, the hires that add most to its hand, a refresh; after the sensible
+email's loan, if it takes one), each played to the end of the game with every seat played by
+the sensible player, and sends the sensible email unless another one clearly does better.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pbem.games.rng import Rng
+from pbem.games.search import Budget, Search, choose
+from pbem.games.showmanager import ENGINE, bot
+from pbem.games.showmanager.actions import Action, Hire, Loan, Refresh, Stage
+from pbem.games.showmanager.components import Components
+from pbem.games.showmanager.legal import (
+    best_stage,
+    can_refresh,
+    hand_rules,
+    hire_slots,
+    stageable,
+)
+from pbem.games.showmanager.state import Chip, GameState, Player
+from pbem.games.showmanager.view import GameView
+
+# The sensible player's money, fitted over its own games: what a hired card costs on average,
+# what a loan brings net of the hires it pays for, and how far off the guess typically is.
+HIRE_COST = 0.95
+LOAN_GAIN = 0.4
+MONEY_SPREAD = 2
+ALTERNATIVES = 3  # emails tried besides the sensible one
+# A rollout to the end of the game is long: four samples keep a decision near 0.2 s of a core.
+BUDGET = Budget(iterations=4, cpu_seconds=0.4, wall_seconds=2.0)
+OFFERED = 4  # cards a hidden hand's each card is the pick of: the agency's display
+
+
+def determinize(view: GameView, data: Components, rng: Rng) -> GameState:
+    """A full state consistent with the seat's view; the hidden cards and money drawn with `rng`."""
+    seat = _seat(view)
+    musical_of = {m.name: index for index, m in enumerate(data.musicals)}
+    city_of = {c.name: index for index, c in enumerate(data.cities)}
+    display = [None if slot.card is None else slot.card.id for slot in view.display]
+    own = view.players[seat]
+    own_hand = [card.id for card in own.hand or ()]
+    known = {*own_hand, *(card for card in display if card is not None)}
+    unknown = [card for card in data.cards if card not in known]
+    rng.shuffle(unknown)
+    cities = [
+        [
+            Chip(chip.owner, musical_of[chip.musical], chip.number, chip.value, chip.loaned)
+            for chip in city.chips
+        ]
+        for city in view.cities
+    ]
+    per_musical = data.productions_per_musical[len(view.players)]
+    players = []
+    for shown in view.players:
+        staged = [0] * len(data.musicals)
+        hired = len(shown.hand or ()) if shown.seat == seat else shown.hand_size
+        loans = 0
+        for chip in (chip for city in cities for chip in city if chip.owner == shown.seat):
+            staged[chip.musical] += 1
+            hired += data.role_counts[chip.musical]
+            loans += chip.loaned
+        if shown.seat == seat:
+            hand = own_hand
+        else:
+            remaining = tuple(m for m, count in enumerate(staged) if count < per_musical)
+            hand = _likely_hand(data, remaining, shown.hand_size, unknown, rng)
+        money = shown.money if shown.money is not None else _money(view, data, hired, loans, rng)
+        players.append(Player(money, staged, hand))
+    deck = [unknown.pop() for _ in range(view.deck_size)]
+    discard = [unknown.pop() for _ in range(view.discard_size)]
+    mid_turn = view.turn is not None and not view.loan_allowed
+    return GameState(
+        data=data,
+        data_file=None,
+        variant=view.variant,
+        rng=Rng(rng.next64()),
+        deck=deck,
+        discard=discard,
+        display=display,
+        players=players,
+        cities=cities,
+        musical_city=[None if m.city is None else city_of[m.city] for m in view.musicals],
+        turn=view.turn,
+        # a loan or a refresh closed the turn's start; which of them does not matter to what
+        # may follow (a refresh may repeat, the loan may not), so both are assumed
+        turn_loaned=mid_turn,
+        turn_refreshed=mid_turn,
+    )
+
+
+def _seat(view: GameView) -> int:
+    if view.viewer is None:
+        raise ValueError("a computer player decides from a seat's view, not the game master's")
+    return view.viewer
+
+
+def _likely_hand(
+    data: Components, remaining: tuple[int, ...], size: int, unknown: list[int], rng: Rng
+) -> list[int]:
+    """`size` cards from `unknown` as a player building the musicals it has still to stage
+    would hold them: each the most useful of a few drawn (as if picked from the agency's
+    display), the others put back. A hand drawn blind would make the other players look far
+    weaker than they are, and the search would play for time it does not have."""
+    hand: list[int] = []
+    for _ in range(size):
+        offered = [rng.below(len(unknown)) for _ in range(min(OFFERED, len(unknown)))]
+        ranked = sorted(
+            set(offered), key=lambda index: -_gain(data, remaining, hand, unknown[index])
+        )
+        hand.append(unknown.pop(ranked[0]))
+    return hand
+
+
+def _gain(data: Components, remaining: tuple[int, ...], hand: list[int], card: int) -> int:
+    """What the card adds to the best casting the hand promises for a musical still to stage."""
+    held = tuple(sorted(hand))
+    grown = tuple(sorted((*hand, card)))
+    return max(
+        (bot.potential(data, m, grown) - bot.potential(data, m, held) for m in remaining),
+        default=0,
+    )
+
+
+def _money(view: GameView, data: Components, hired: int, loans: int, rng: Rng) -> int:
+    start = data.starting_money[len(view.players)]
+    guess = round(start - HIRE_COST * hired + LOAN_GAIN * loans)
+    return max(0, guess + rng.below(2 * MONEY_SPREAD + 1) - MONEY_SPREAD)
+
+
+def sensible(view: GameView, data: Components, rng: Rng) -> list[Action]:
+    return bot.bot_actions(determinize(view, data, rng), _seat(view), rng)
+
+
+def random(view: GameView, data: Components, rng: Rng) -> list[Action]:
+    return ENGINE.random_actions(determinize(view, data, rng), _seat(view), rng)
+
+
+@dataclass(frozen=True)
+class StrongPlayer:
+    """The `strong` level: the best of a few emails by determinized rollouts."""
+
+    data: Components
+    budget: Budget = field(default_factory=lambda: BUDGET)
+
+    def __call__(self, view: GameView, rng: Rng) -> list[Action]:
+        seat = _seat(view)
+        if view.turn != seat:
+            return []
+        seed = rng.next64()
+        first = bot.bot_actions(determinize(view, self.data, Rng(seed)), seat, rng)
+        after_loan = determinize(view, self.data, Rng(seed))
+        loan = [action for action in first[:1] if isinstance(action, Loan)]
+        for action in loan:
+            ENGINE.apply(after_loan, seat, action)
+        emails = [first]
+        for email in alternatives(after_loan, seat):
+            if [*loan, *email] not in emails:
+                emails.append([*loan, *email])
+        search = Search(ENGINE, bot.bot_actions)
+        return choose(
+            search, seat, lambda dice: determinize(view, self.data, dice), emails, rng, self.budget
+        )
+
+
+def alternatives(state: GameState, seat: int) -> list[list[Action]]:
+    """The best staging of each musical the hand can stage, then the hires that add most to
+    the hand's promise, then a refresh: at most ALTERNATIVES of them, so that the budget goes
+    on telling the likely ones apart."""
+    data = state.data
+    emails: list[list[Action]] = []
+    for musical in stageable(state, seat):
+        choice = best_stage(state, seat, musical)
+        city = data.cities[choice.city].name
+        emails.append([Stage(data.musicals[musical].name, choice.cards, city)])
+    hand = state.players[seat].hand
+    remaining = hand_rules(state, seat).remaining
+    slots = sorted(
+        hire_slots(state, seat),
+        key=lambda slot: (
+            -_gain(data, remaining, hand, state.display[slot] or 0) + data.slot_costs[slot] / 2
+        ),
+    )
+    emails += [[Hire(slot=slot)] for slot in slots]
+    if not state.turn_refreshed and can_refresh(state, seat):
+        emails.append([Refresh()])
+    return emails[:ALTERNATIVES]
