@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 from sqlalchemy import inspect
 
-from pbem.daemon.alarms import create_alarm_table
+from pbem.daemon.alarms import check_daemon_name, create_alarm_table
 from pbem.settings import SettingsError, load_settings
 from pbem.store import SchemaMismatch, database_engine
 from pbem.store.migrate import schema_state, upgrade_to_head
@@ -50,6 +50,12 @@ def upgrade(
     ),
 ) -> None:
     """Bring the database to the newest schema and create the daemons' alarm tables."""
+    for daemon in name:  # before anything changes
+        try:
+            check_daemon_name(daemon)
+        except ValueError as exc:
+            typer.echo(f"Error: --name: {exc}", err=True)
+            raise typer.Exit(2) from exc
     url = _database_url()
     engine = database_engine(url)
     try:
@@ -58,7 +64,7 @@ def upgrade(
         for daemon in name:
             create_alarm_table(engine, daemon)
         after = schema_state(engine)
-    except (SchemaMismatch, ValueError) as exc:
+    except SchemaMismatch as exc:
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1) from exc
     finally:

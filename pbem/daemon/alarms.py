@@ -38,10 +38,15 @@ def ring(bell: str) -> None:
         event.set()
 
 
-def alarm_store(engine: Engine, name: str) -> SQLAlchemyJobStore:
-    """The job store of the daemon called `name`: APScheduler's table apscheduler_<name>."""
+def check_daemon_name(name: str) -> None:
+    """A daemon's name names its jobs table, so it must be a safe table-name part."""
     if not re.fullmatch(r"[a-z0-9_]{1,40}", name):
         raise ValueError(f"daemon name {name!r}: use 1-40 lowercase letters, digits or _")
+
+
+def alarm_store(engine: Engine, name: str) -> SQLAlchemyJobStore:
+    """The job store of the daemon called `name`: APScheduler's table apscheduler_<name>."""
+    check_daemon_name(name)
     return SQLAlchemyJobStore(engine=engine, tablename=f"apscheduler_{name}")
 
 

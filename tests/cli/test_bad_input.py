@@ -72,6 +72,25 @@ CASES: list[tuple[tuple[str, ...], int, str]] = [
     (("gm", "deadline", "bt-1", "soon"), USAGE, "or none"),
     (("gm", "deadline", "bt-1", "5", "--policy", "nah"), USAGE, "wait, default, skip"),
     (("gm", "resend", "bt-1", "Zed"), REFUSED, "Zed"),
+    (("db", "nope"), USAGE, "nope"),
+    (("db", "upgrade", "--name", "Bad-Name"), USAGE, "lowercase letters"),
+    (("outbox", "retry", "abc"), USAGE, "ID"),
+    (("outbox", "retry", "99999"), REFUSED, "no email 99999"),
+    (("outbox", "--status", "nah"), USAGE, "pending, deferred, failed or sent"),
+    (("status", "--bogus"), USAGE, "--bogus"),
+    (("auth", "nope"), USAGE, "nope"),
+    (("auth", "login", "--provider", "nope"), USAGE, "--user"),
+    (
+        ("simulate", "bigtime", "--players", "4", "--seats", "strong,clever,sensible,sensible"),
+        USAGE,
+        "strong, sensible, random",
+    ),
+    (
+        ("simulate", "bigtime", "--players", "4", "--seats", "strong,sensible"),
+        USAGE,
+        "one level per seat",
+    ),
+    (("start", *BT3, "--bot", "Cleo:genius"), USAGE, "strong, sensible, random"),
 ]
 # Through the installed console script, as a game master's shell runs it.
 # The cases of issue 11's report.
