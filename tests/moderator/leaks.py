@@ -59,6 +59,7 @@ class Seen:
     addresses: list[set[str]]  # every address each seat ever had
     secrets: list[set[str]]
     sentinels: set[int] = field(default_factory=set)  # seats whose money is a sentinel
+    history_asked: bool = False
 
 
 @dataclass(frozen=True)
@@ -135,10 +136,10 @@ def _step(desk: Desk, game: LoadedGame, seen: Seen, rng: Rng, policy: str) -> No
     elif roll < 12 and policy != "wait":
         _act_for_missing(desk, game)
     else:
-        _email(desk, game, seat, rng)
+        _email(desk, game, seat, rng, seen)
 
 
-def _email(desk: Desk, game: LoadedGame, seat: int, rng: Rng) -> None:
+def _email(desk: Desk, game: LoadedGame, seat: int, rng: Rng, seen: Seen) -> None:
     """The seat's orders (a computer player's choice, now and then random), now and then with
     HISTORY or STATUS. Show Manager's are sent one order an email: a loan or a refresh alone,
     then the hire or staging."""
@@ -146,7 +147,10 @@ def _email(desk: Desk, game: LoadedGame, seat: int, rng: Rng) -> None:
     choose = engine.random_actions if rng.below(10) == 0 else engine.bot_actions
     actions = choose(game.state, seat, rng)
     emails = [[action] for action in actions] if game.kind.turn_based else [actions]
+    # The first email asks for HISTORY, so every game checks one; later ones now and then.
     extra = ("", "", "", "HISTORY\n", "STATUS\n", "HELP\n")[rng.below(6)]
+    if not seen.history_asked:
+        extra, seen.history_asked = "HISTORY\n", True
     address = game.seat(seat).address
     for orders in emails:
         raw = (
@@ -196,26 +200,36 @@ def _check(game: LoadedGame, seen: Seen, email: Email) -> None:
         if other in seen.sentinels and game.row.status == "running":
             assert not sentinel_seen(other, words), f"{where}: shows seat {other}'s money"
     for hidden in _hidden(game, reader):
-        assert hidden not in words, f"{where}: shows {hidden!r}"
+        found = re.search(hidden, words)
+        assert found is None, f"{where}: shows {found[0]!r}"
 
 
 def _hidden(game: LoadedGame, reader: int) -> list[str]:
-    """Texts that would give away what `reader` may not know now (The Big Time!)."""
+    """Patterns of texts that would give away what `reader` may not know now (The Big Time!).
+
+    A bid is a few small numbers that the reader's own past orders, HELP's examples or an
+    earlier reveal may show too, so a sealed bid is looked for where only a leak would put it:
+    another player's order lines (HISTORY shows them as "sent orders"), or a reveal of the
+    phase whose bids are still sealed.
+    """
     state: Any = game.state
     if game.row.game != "bigtime":
         return []
     view = game.engine.view(state, None)
     # Troupers return to the deck each round, so only a face-down Headliner's name is news.
-    names = [
-        f"{card.card} {card.name}"
+    patterns = [
+        re.escape(f"{card.card} {card.name}")
         for stack in view.coming_soon
         for card in stack.hidden
         if card.kind == "headliner"
     ]
-    own = state.theaters[reader].order
-    for seat, theater in enumerate(state.theaters):
-        bid = theater.order.bid if theater.order is not None else ()
-        if seat != reader and bid and (own is None or own.bid != bid):
-            names.append(f"bid {' '.join(map(str, bid))} (${sum(bid)}); A.M.")
-            names.append(f"BID {' '.join(map(str, bid))}\n")
-    return names
+    sealed = [
+        seat
+        for seat, theater in enumerate(state.theaters)
+        if seat != reader and theater.order is not None and theater.order.bid
+    ]
+    for seat in sealed:
+        patterns.append(rf"\b{re.escape(game.names[seat])}: [^\n]*\bBID [0-9]")
+    if sealed:
+        patterns.append(rf"Round {state.round}, phase {state.phase}: the bids are revealed")
+    return patterns
