@@ -5,8 +5,8 @@ from __future__ import annotations
 import typer
 from sqlalchemy import inspect
 
+from pbem.cli.database import configured_settings
 from pbem.daemon.alarms import check_daemon_name, create_alarm_table
-from pbem.settings import SettingsError, load_settings
 from pbem.store import SchemaMismatch, database_engine
 from pbem.store.migrate import schema_state, upgrade_to_head
 
@@ -17,18 +17,10 @@ db_app = typer.Typer(
 )
 
 
-def _database_url() -> str:
-    try:
-        return load_settings().database_url
-    except SettingsError as exc:
-        typer.echo(f"Error: {exc}", err=True)
-        raise typer.Exit(1) from exc
-
-
 @db_app.command()
 def current() -> None:
     """Say which schema revision the database is at and whether this pbem can use it."""
-    url = _database_url()
+    url = configured_settings().database_url
     engine = database_engine(url)
     try:
         state = schema_state(engine)
@@ -56,7 +48,7 @@ def upgrade(
         except ValueError as exc:
             typer.echo(f"Error: --name: {exc}", err=True)
             raise typer.Exit(2) from exc
-    url = _database_url()
+    url = configured_settings().database_url
     engine = database_engine(url)
     try:
         before = schema_state(engine)
