@@ -95,7 +95,9 @@ def test_hostile_nesting_keeps_the_sender_and_reads_no_orders() -> None:
     assert email.text == ""
 
 
-def test_a_ten_megabyte_message_is_read_quickly() -> None:
+def test_a_ten_megabyte_message_is_read_in_linear_time() -> None:
+    # A guard against quadratic reading (minutes on such a message), not a speed target: processor
+    # time, so a busy machine does not fail it; the figure itself is bench/stages.py's business.
     attachment = base64.encodebytes(bytes(range(256)) * 20_000)
     text = b"HIRE 1\n" + b"blah blah blah, quite a long line of chatter\n" * 100_000
     raw = (
@@ -110,9 +112,9 @@ def test_a_ten_megabyte_message_is_read_quickly() -> None:
         + b"--X--\n"
     )
     assert len(raw) > 10_000_000
-    started = time.perf_counter()
+    started = time.process_time()
     email = read_email(raw)
-    assert time.perf_counter() - started < 5
+    assert time.process_time() - started < 20
     assert email.text.startswith("HIRE 1\n")
 
 
