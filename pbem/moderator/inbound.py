@@ -146,6 +146,7 @@ def _answer_stranger(desk: Desk, email: IncomingEmail, named_game: str | None) -
             "your game and your password. If your mail client drops it, write the game in the "
             "subject, e.g. [sm-12], and your password on a line of its own: PASSWORD k7q2m. "
             "The footer of every email of your game shows both.",
+            f"To find a game to join, write LIST to {desk.settings.address}.",
         ]
     letter = notice_letter(
         to=email.sender,
