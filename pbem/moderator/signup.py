@@ -168,7 +168,7 @@ def _to_join_address(desk: Desk, email: IncomingEmail, game_id: str) -> Handled:
         return _list(desk, email)
     if order.word == "HELP":
         about = describe(desk, signup, _taken(desk, signup))
-        answer(desk, email, signup, [about], help_text=signup_help(signup))
+        answer(desk, email, signup, [about], help_text=signup_help(desk, signup))
         return "accepted", "help", None
     if signup.status != "open":
         answer(desk, email, None, [_ended(signup)])
@@ -182,7 +182,7 @@ def _to_join_address(desk: Desk, email: IncomingEmail, game_id: str) -> Handled:
         email,
         signup,
         [f'"{order.line}" is not a sign-up order.' if order.line else "Your email was empty."],
-        help_text=signup_help(None),
+        help_text=signup_help(desk, signup),
     )
     return "rejected", "no sign-up order", None
 
@@ -236,7 +236,7 @@ def _join(desk: Desk, email: IncomingEmail, signup: SignupRow, name: str | None)
         if full
         else next_steps(signup),
     ]
-    answer(desk, email, signup, lines, help_text=signup_help(signup))
+    answer(desk, email, signup, lines, help_text=signup_help(desk, signup))
     if full:
         game = start_from_signup(desk, signup, players, "full")
         return "accepted", "joined; the game is full and started", game.id
@@ -282,7 +282,7 @@ def _list(desk: Desk, email: IncomingEmail) -> Handled:
         lines.insert(0, "Games open for sign-up (write JOIN or JOIN <your name> to join one):")
     else:
         lines = ["No game is open for sign-up just now."]
-    answer(desk, email, None, lines, help_text=signup_help(None))
+    answer(desk, email, None, lines, help_text=signup_help(desk, None))
     return "accepted", "list", None
 
 

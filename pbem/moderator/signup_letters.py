@@ -93,11 +93,11 @@ def next_steps(signup: SignupRow) -> str:
     )
 
 
-def signup_help(signup: SignupRow | None) -> str:
+def signup_help(desk: Desk, signup: SignupRow | None) -> str:
     """The sign-up orders, and the game's own orders when the email named a game."""
-    if signup is None:
-        return SIGNUP_HELP
-    return f"{SIGNUP_HELP}\n{help_text(signup.game, signup.variant)}"
+    join = join_address(desk.settings.address, signup.id if signup else "GAME")
+    orders = SIGNUP_HELP.format(join=join)
+    return orders if signup is None else f"{orders}\n{help_text(signup.game, signup.variant)}"
 
 
 def answer(

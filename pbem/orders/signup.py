@@ -18,8 +18,9 @@ LONGEST_NAME = 40
 # "Player 2" is how a seat without a name is called; a person cannot take it as a name.
 _SEAT_NAME = re.compile(r"^player\s*\d+$", re.IGNORECASE)
 
+# `{join}`: the game's join address, or its form (`pbem+join-GAME@host`) when no game is named.
 SIGNUP_HELP = """\
-Sign-up, by email to the game's join address (e.g. pbem+join-bt-3@example.org):
+Sign-up, by email to the game's join address ({join}):
 
   JOIN             take a seat; the other players read you as "Player N"
   JOIN Ann Smith   take a seat as Ann Smith (at most 40 letters, no @)
