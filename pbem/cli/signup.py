@@ -15,8 +15,9 @@ from pbem.cli.database import open_configured
 from pbem.games.registry import GAMES
 from pbem.moderator.addresses import join_address
 from pbem.moderator.desk import Desk
-from pbem.moderator.signup import SignupChange, SignupError, SignupRequest, gm_close, gm_start
+from pbem.moderator.signup import SignupRequest
 from pbem.moderator.signup import open_signup as open_for_signup
+from pbem.moderator.signup_start import SignupChange, SignupError, gm_close, gm_start
 from pbem.store import session_scope
 
 WHY = typer.Option(None, "--why", help="Why: recorded and told to the players signed up.")

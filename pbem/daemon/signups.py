@@ -10,7 +10,7 @@ from datetime import datetime
 from sqlalchemy import Engine
 
 from pbem.moderator.desk import Desk
-from pbem.moderator.signup import start_due
+from pbem.moderator.signup_start import start_due
 from pbem.settings import Settings
 from pbem.store import session_scope, signups_due
 

@@ -61,6 +61,10 @@ def start_words(signup: SignupRow) -> str:
     return f"starts {signup.start_at:%Y-%m-%d %H:%M} UTC with the players signed up{bots}"
 
 
+def count_line(signup: SignupRow, players: Sequence[SignupPlayerRow]) -> str:
+    return f"{len(players)} of {seats_words(signup)} seats are taken."
+
+
 def deadline_words(signup: SignupRow) -> str:
     if not signup.deadline_hours:
         return "no deadline"

@@ -16,7 +16,8 @@ from pbem.daemon.signups import run_signup_starts
 from pbem.moderator.desk import Desk
 from pbem.moderator.inbound import InboundResult, handle_inbound
 from pbem.moderator.loaded import load_game
-from pbem.moderator.signup import SignupError, SignupRequest, gm_close, gm_start, open_signup
+from pbem.moderator.signup import SignupRequest, open_signup
+from pbem.moderator.signup_start import SignupError, gm_close, gm_start
 from pbem.orders.incoming import read_email
 from pbem.settings import Settings
 from pbem.store import HistoryRow, OutboxRow, SignupRow, session_scope
