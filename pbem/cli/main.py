@@ -25,6 +25,7 @@ from pbem.cli.listings import GameListing, HistoryListing
 from pbem.cli.logs import LogFormat, configure_logging
 from pbem.cli.outbox import outbox_app
 from pbem.cli.replay import TranscriptError, replay, standings
+from pbem.cli.signup import gm_close_command, gm_start_command, open_game
 from pbem.cli.simulate import SimulationError, check_simulation
 from pbem.cli.simulate import simulate as run_simulation
 from pbem.cli.status import status
@@ -37,6 +38,7 @@ from pbem.moderator.desk import Desk
 from pbem.moderator.letters import status_context
 from pbem.moderator.loaded import load_game
 from pbem.moderator.render import render
+from pbem.moderator.signup_letters import seats_words
 from pbem.moderator.start import GameRequest, PlayerSpec, StartError, start_game
 from pbem.store import (
     GameNotFound,
@@ -44,6 +46,8 @@ from pbem.store import (
     last_history,
     seats_of,
     session_scope,
+    signup_players,
+    signups_with_status,
 )
 
 app = typer.Typer(
@@ -147,7 +151,10 @@ def _tournament(
         )
 
 
+gm_app.command("start")(gm_start_command)
+gm_app.command("close")(gm_close_command)
 app.add_typer(gm_app, name="gm")
+app.command("open")(open_game)
 app.add_typer(db_app, name="db")
 app.add_typer(auth_app, name="auth")
 app.add_typer(outbox_app, name="outbox")
@@ -218,7 +225,7 @@ def start(
 
 @app.command()
 def games(as_json: bool = typer.Option(False, "--json", help="Print a JSON list.")) -> None:
-    """List the games in the database."""
+    """List the games in the database, and the games open for sign-up."""
     engine, _ = open_configured(create=False)
     with Session(engine) as session:
         rows = [
@@ -231,6 +238,16 @@ def games(as_json: bool = typer.Option(False, "--json", help="Print a JSON list.
                 started=row.created_at.strftime("%Y-%m-%d %H:%M"),
             )
             for row in session.exec(select(GameRow).order_by(col(GameRow.created_at))).all()
+        ] + [
+            GameListing(
+                id=row.id,
+                game=row.game,
+                variant=row.variant,
+                status=f"open ({seats_words(row)} seats)",
+                players=len(signup_players(session, row.id)),
+                started="",
+            )
+            for row in signups_with_status(session, "open")
         ]
     if as_json:
         typer.echo(json.dumps([dataclasses.asdict(row) for row in rows]))

@@ -1,5 +1,5 @@
 """The daemon's alarm clock: APScheduler jobs, kept in the database, that wake the daemon at each
-game's reminder time and deadline.
+game's reminder time and deadline, and at the start date of each game open for sign-up.
 
 What happens at a deadline is decided by `pbem.daemon.deadlines` from the games table
 (`deadline_at`), which every cycle reads; the alarms only make the daemon look at the right moment
@@ -20,7 +20,7 @@ from apscheduler.schedulers.background import BackgroundScheduler
 from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
-from pbem.store import GameRow
+from pbem.store import GameRow, SignupRow
 
 # The reminder comes when a quarter of the time is left, at most this long before the deadline.
 MAX_REMINDER_LEAD = timedelta(hours=24)
@@ -90,8 +90,18 @@ class AlarmClock:
         self._synced_until = datetime.now(UTC)
         with Session(self.engine) as session:
             games = session.exec(statement).all()
+            starts = session.exec(
+                select(SignupRow.id, SignupRow.start_at)
+                .where(col(SignupRow.status) == "open")
+                .where(col(SignupRow.start_at) > self._synced_until)
+            ).all()
         for game_id, deadline_at, hours in games:
             self._set(game_id, deadline_at, hours)
+        for signup_id, start_at in starts:
+            # Only dates to come: a sign-up that stays open past its date (too few players)
+            # is looked at by every cycle anyway, and must not ring again and again.
+            if start_at is not None and self.scheduler.get_job(f"start:{signup_id}") is None:
+                self._ring_at(f"start:{signup_id}", start_at)
         return len(games)
 
     def alarms(self) -> dict[str, datetime]:
@@ -107,11 +117,14 @@ class AlarmClock:
             return
         moments = {"deadline": deadline_at, "reminder": reminder_time(deadline_at, hours)}
         for kind, moment in moments.items():
-            self.scheduler.add_job(
-                "pbem.daemon.alarms:ring",
-                "date",
-                run_date=moment,
-                id=f"{kind}:{game_id}",
-                args=[self.name],
-                replace_existing=True,
-            )
+            self._ring_at(f"{kind}:{game_id}", moment)
+
+    def _ring_at(self, job_id: str, moment: datetime) -> None:
+        self.scheduler.add_job(
+            "pbem.daemon.alarms:ring",
+            "date",
+            run_date=moment,
+            id=job_id,
+            args=[self.name],
+            replace_existing=True,
+        )

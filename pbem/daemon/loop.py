@@ -23,6 +23,7 @@ from pbem.daemon.deadlines import run_deadlines, run_reminders
 from pbem.daemon.health import Health, intake_link, sender_link
 from pbem.daemon.notify import SystemdNotifier
 from pbem.daemon.outbox import SendGate, SendReport, send_outbox
+from pbem.daemon.signups import run_signup_starts
 from pbem.mail.config import IMAP_URL_VARIABLE, MAILDIR_VARIABLE, SMTP_URL_VARIABLE, MailSettings
 from pbem.mail.factory import open_intake, open_sender
 from pbem.mail.handover import DEFAULT_RETRY_DELAY
@@ -126,14 +127,15 @@ class Daemon:
         self.alarms = AlarmClock(self.engine, name, self._bell)
 
     def cycle(self) -> CycleReport:
-        """Take in the new mail, act on passed deadlines, let computer players answer their mail,
-        then send what is due."""
+        """Take in the new mail, start the games whose sign-up start date came, act on passed
+        deadlines, let computer players answer their mail, then send what is due."""
         intake = self.intake.poll()
         if intake.error:
             log.warning("mail intake: %s", intake.error)
         # Before the outbox is sent, so a notice to the GM goes out in this cycle.
         self.health.record("imap", intake_link(intake, self.clock()))
         self.notifier.alive()
+        run_signup_starts(self.engine, self.settings, self.clock)
         deadlines = self.run_deadlines()
         run_reminders(self.engine, self.settings, self.clock)
         archive = self.sender if self.settings.uses_maildir else None

@@ -1,4 +1,5 @@
-"""The moderator's plus-addresses: `pbem+sm-12.k7q2m@host` names a game and a seat's secret."""
+"""The moderator's plus-addresses: `pbem+sm-12.k7q2m@host` names a game and a seat's secret;
+`pbem+join-bt-3@host` is the address to sign up for the open game bt-3."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from dataclasses import dataclass
 from email.utils import getaddresses, parseaddr
 
 _TAG = re.compile(r"^(?P<game>[a-z]{2}-\d+)\.(?P<secret>[a-z0-9]+)$")
+_JOIN_TAG = re.compile(r"^join-(?P<game>[a-z]{2}-\d+)$")
 BOT_DOMAIN = "bots.invalid"  # RFC 2606: never routable, so no mail to a bot can leave the machine
 SUBJECT_TAG = re.compile(r"\[(?P<game>[a-z]{2}-\d+)\]", re.IGNORECASE)
 
@@ -22,6 +24,12 @@ def reply_address(moderator: str, game_id: str, secret: str) -> str:
     return f"{local}+{game_id}.{secret}@{domain}"
 
 
+def join_address(moderator: str, game_id: str) -> str:
+    """Where to send JOIN (and LEAVE) for the open game `game_id`."""
+    local, _, domain = moderator.partition("@")
+    return f"{local}+join-{game_id}@{domain}"
+
+
 def bare(address: str) -> str:
     """The address part of a header value, lower-cased: 'Ann <Ann@X.org>' -> 'ann@x.org'."""
     return parseaddr(address)[1].strip().lower()
@@ -29,16 +37,37 @@ def bare(address: str) -> str:
 
 def seat_key_in(moderator: str, recipients: list[str]) -> SeatKey | None:
     """The first recipient that is one of the moderator's plus-addresses, read as a SeatKey."""
+    for tag in _plus_tags(moderator, recipients):
+        match = _TAG.match(tag)
+        if match:
+            return SeatKey(match["game"], match["secret"])
+    return None
+
+
+def join_game_in(moderator: str, recipients: list[str]) -> str | None:
+    """The game of the first recipient that is one of the moderator's join addresses."""
+    for tag in _plus_tags(moderator, recipients):
+        match = _JOIN_TAG.match(tag)
+        if match:
+            return match["game"]
+    return None
+
+
+def to_bare_address(moderator: str, recipients: list[str]) -> bool:
+    """Whether the moderator's own address, with no plus-tag, is among the recipients."""
+    return moderator.lower() in (address.lower() for _name, address in getaddresses(recipients))
+
+
+def _plus_tags(moderator: str, recipients: list[str]) -> list[str]:
+    """The tags of the recipients that are the moderator's plus-addresses, in order."""
     local, _, domain = moderator.lower().partition("@")
+    tags = []
     for _name, address in getaddresses(recipients):
-        address = address.lower()
-        mine_local, _, mine_domain = address.partition("@")
+        mine_local, _, mine_domain = address.lower().partition("@")
         head, plus, tag = mine_local.partition("+")
         if plus and head == local and mine_domain == domain:
-            match = _TAG.match(tag)
-            if match:
-                return SeatKey(match["game"], match["secret"])
-    return None
+            tags.append(tag)
+    return tags
 
 
 def game_in_subject(subject: str) -> str | None:

@@ -75,6 +75,15 @@ class OrdersQueued(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class StartedByGm(Event):
+    """The game master started a game open for sign-up (`pbem gm start`), full or not."""
+
+    kind = "moderator.started_by_gm"
+    people: int  # the players who had signed up
+    computers: int  # the computer players added to reach the game's fewest players
+
+
+@dataclass(frozen=True, slots=True)
 class GmReason(Event):
     """Why the game master did what the events before it tell, in the game master's words."""
 

@@ -15,9 +15,6 @@ from datetime import timedelta
 from email.message import Message
 from typing import Any
 
-from sqlalchemy import func
-from sqlmodel import col, select
-
 from pbem.games.base import Event
 from pbem.moderator.addresses import game_in_subject, seat_key_in
 from pbem.moderator.desk import Desk
@@ -26,6 +23,7 @@ from pbem.moderator.loaded import LoadedGame, load_game
 from pbem.moderator.loops import machine_reason
 from pbem.moderator.play import carry_out, follow_up, parse_for
 from pbem.moderator.seats import history_lines, resign
+from pbem.moderator.signup import handle_signup_mail
 from pbem.moderator.undeliverable import record_bounces
 from pbem.orders.grammar import Command, Password
 from pbem.orders.help import help_text
@@ -33,12 +31,12 @@ from pbem.orders.incoming import IncomingEmail, parse_message, read_message
 from pbem.store import (
     GameRow,
     InboundRow,
-    OutboxRow,
     QueuedOrderRow,
     get_game,
     message_key,
     record_inbound,
     seat_by_secret,
+    sent_to_recently,
 )
 from pbem.store.tables import InboundStatus
 
@@ -76,6 +74,9 @@ def _handle(
     machine = machine_reason(message, desk.settings.address)
     if machine is not None or email.sender is None:
         return "ignored", machine or "no sender address", None
+    signup = handle_signup_mail(desk, email)  # a join address, or LIST to the bare address
+    if signup is not None:
+        return signup
     login = _authenticate(desk, email)
     if login.game_row is None or login.seat is None:
         _answer_stranger(desk, email, login.named_game)
@@ -125,13 +126,7 @@ def _answer_stranger(desk: Desk, email: IncomingEmail, named_game: str | None) -
     sender: a wrong password gets its own, which tells nothing of the game it named."""
     assert email.sender is not None
     since = desk.clock() - timedelta(hours=1)
-    recent = desk.session.exec(
-        select(func.count())
-        .select_from(OutboxRow)
-        .where(col(OutboxRow.to_address) == email.sender)
-        .where(col(OutboxRow.kind) == "stranger")
-        .where(col(OutboxRow.created_at) >= since)
-    ).one()
+    recent = sent_to_recently(desk.session, email.sender, ["stranger"], since)
     if recent >= STRANGER_REPLIES_PER_HOUR:
         return
     if named_game is not None:
@@ -151,6 +146,7 @@ def _answer_stranger(desk: Desk, email: IncomingEmail, named_game: str | None) -
             "your game and your password. If your mail client drops it, write the game in the "
             "subject, e.g. [sm-12], and your password on a line of its own: PASSWORD k7q2m. "
             "The footer of every email of your game shows both.",
+            f"To find a game to join, write LIST to {desk.settings.address}.",
         ]
     letter = notice_letter(
         to=email.sender,

@@ -95,6 +95,7 @@ class GameRequest:
     deadline_hours: float | None = None
     policy: DeadlinePolicy = "wait"
     setup: dict[str, Any] = field(default_factory=dict)
+    game_id: str | None = None  # the id a sign-up reserved (pbem/moderator/signup.py); else new
 
 
 def start_game(desk: Desk, request: GameRequest) -> LoadedGame:
@@ -125,7 +126,7 @@ def start_game(desk: Desk, request: GameRequest) -> LoadedGame:
         raise StartError(f"cannot start {request.game}: {exc}") from exc
     session = desk.session
     row = GameRow(
-        id=next_game_id(session, request.game),
+        id=request.game_id or next_game_id(session, request.game),
         game=request.game,
         variant=request.variant,
         seed=seed,

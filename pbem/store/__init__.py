@@ -39,8 +39,17 @@ from pbem.store.queries import (
     seat_by_address,
     seat_by_secret,
     seats_of,
+    sent_to_recently,
     set_mail_state,
     waiting_orders,
+)
+from pbem.store.signups import (
+    SignupPlayerRow,
+    SignupRow,
+    lock_signup,
+    signup_players,
+    signups_due,
+    signups_with_status,
 )
 from pbem.store.tables import (
     GameRow,
@@ -65,6 +74,8 @@ __all__ = [
     "QueuedOrderRow",
     "SchemaMismatch",
     "SeatRow",
+    "SignupPlayerRow",
+    "SignupRow",
     "StaleGame",
     "StoreError",
     "add_outbox",
@@ -84,6 +95,7 @@ __all__ = [
     "inbound_with_status",
     "last_history",
     "lock_game",
+    "lock_signup",
     "message_key",
     "new_secret",
     "next_game_id",
@@ -92,8 +104,12 @@ __all__ = [
     "seat_by_address",
     "seat_by_secret",
     "seats_of",
+    "sent_to_recently",
     "session_scope",
     "set_mail_state",
+    "signup_players",
+    "signups_due",
+    "signups_with_status",
     "utc_now",
     "waiting_orders",
 ]

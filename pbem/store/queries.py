@@ -58,6 +58,18 @@ def games_with_status(session: Session, status: GameStatus) -> Sequence[GameRow]
     return session.exec(statement).all()
 
 
+def sent_to_recently(session: Session, address: str, kinds: Sequence[str], since: datetime) -> int:
+    """How many letters of `kinds` were queued for `address` since `since` (rate limits)."""
+    statement = (
+        select(func.count())
+        .select_from(OutboxRow)
+        .where(col(OutboxRow.to_address) == address)
+        .where(col(OutboxRow.kind).in_(kinds))
+        .where(col(OutboxRow.created_at) >= since)
+    )
+    return int(session.exec(statement).one())
+
+
 def games_past_deadline(session: Session, now: datetime | None = None) -> Sequence[GameRow]:
     """Running games whose deadline has passed, most overdue first."""
     statement = (

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import threading
 import time
+from datetime import timedelta
 from pathlib import Path
 
 from sqlalchemy import inspect
 
 from pbem.daemon.alarms import AlarmClock
 from pbem.moderator.desk import Desk
+from pbem.moderator.signup import SignupRequest, open_signup
 from pbem.moderator.start import GameRequest, PlayerSpec, start_game
 from pbem.settings import Settings
 from pbem.store import open_database, session_scope
@@ -68,3 +70,23 @@ def _until_rung(clock: AlarmClock) -> None:
     while clock.alarms() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert clock.alarms() == {}
+
+
+def test_a_sign_up_start_date_rings_once_and_a_past_one_never(tmp_path: Path) -> None:
+    engine = open_database(f"sqlite:///{tmp_path}/pbem.sqlite3")
+    settings = Settings(address="pbem@example.org")
+    with session_scope(engine) as session:
+        desk = Desk(session, settings)
+        soon = desk.clock() + timedelta(seconds=2)
+        signup_id = open_signup(desk, SignupRequest("bigtime", start_at=soon)).id
+    bell = threading.Event()
+    clock = AlarmClock(engine, "test", bell)
+    clock.start()
+    try:
+        assert set(clock.alarms()) == {f"start:{signup_id}"}
+        assert bell.wait(5)
+        _until_rung(clock)
+        clock.sync()  # the date has passed and the sign-up is still open: no new alarm
+        assert clock.alarms() == {}
+    finally:
+        clock.stop()

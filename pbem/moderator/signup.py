@@ -1,0 +1,283 @@
+"""Sign-up by email: a game opened with `pbem open` takes players who write JOIN to its join
+address (`pbem+join-bt-3@host`), gives seats back on LEAVE, and starts when full, at its start
+date, or when the game master says so (signup_start.py); LIST to the moderator's own address
+shows the open games.
+
+The game master (PBEM_GM_ADDRESS) is told of every change; the other players never see an
+address.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from pbem.games.base import NewGame
+from pbem.games.registry import UnknownGame, engine_for
+from pbem.moderator.addresses import join_game_in, to_bare_address
+from pbem.moderator.desk import Desk
+from pbem.moderator.kinds import KINDS
+from pbem.moderator.signup_letters import (
+    RULES,
+    answer,
+    count_line,
+    describe,
+    names_line,
+    next_steps,
+    seat_name,
+    seats_words,
+    signup_help,
+    tell_gm,
+)
+from pbem.moderator.signup_start import SignupError, start_from_signup
+from pbem.moderator.start import StartError, check_deadline_hours, check_policy
+from pbem.orders.incoming import IncomingEmail
+from pbem.orders.signup import name_refusal, read_signup, same_name
+from pbem.store import (
+    SignupPlayerRow,
+    SignupRow,
+    lock_signup,
+    next_game_id,
+    signup_players,
+    signups_with_status,
+)
+from pbem.store.tables import DeadlinePolicy, InboundStatus
+
+MOST_SEATS_TRIED = 8  # a table larger than this is no game pbem knows
+
+Handled = tuple[InboundStatus, str, str | None]
+
+
+@dataclass(frozen=True)
+class SignupRequest:
+    game: str
+    variant: str = "standard"
+    seats: str | None = None  # "3-4" or "4"; None: every count the variant is for
+    deadline_hours: float | None = None
+    policy: DeadlinePolicy = "wait"
+    start_at: datetime | None = None  # None: start when full
+    fill_with_bots: bool = False
+
+
+def player_counts(game: str, variant: str) -> list[int]:
+    """The numbers of players the game's variant can start with, asked of the engine itself."""
+    engine = engine_for(game)
+    if variant not in engine.variants:
+        raise SignupError(f"{game} has no variant {variant!r}: choose {', '.join(engine.variants)}")
+    counts = []
+    for players in range(1, MOST_SEATS_TRIED + 1):
+        try:
+            engine.new_game(NewGame(players, variant, 0))
+        except ValueError:  # each engine refuses the player counts its variant is not for
+            continue
+        counts.append(players)
+    return counts
+
+
+def seat_range(text: str | None, counts: Sequence[int]) -> tuple[int, int]:
+    """`3-4` or `4` read as (fewest, most), each a count the game can start with."""
+    choices = f"{min(counts)}-{max(counts)}"
+    if text is None:
+        return min(counts), max(counts)
+    low, _, high = text.partition("-")
+    try:
+        fewest, most = int(low), int(high or low)
+    except ValueError:
+        raise SignupError(f"--seats {text!r}: write FEWEST-MOST or N, e.g. {choices}") from None
+    if fewest > most or any(n not in counts for n in range(fewest, most + 1)):
+        raise SignupError(f"--seats {text!r}: this game is for {choices} players")
+    return fewest, most
+
+
+def open_signup(desk: Desk, request: SignupRequest) -> SignupRow:
+    """Open a game for sign-up under a new game id; nothing is sent."""
+    try:
+        counts = player_counts(request.game, request.variant)
+        if request.deadline_hours is not None:
+            check_deadline_hours(request.deadline_hours)
+        check_policy(request.policy)
+    except (UnknownGame, StartError) as exc:
+        raise SignupError(str(exc)) from exc
+    fewest, most = seat_range(request.seats, counts)
+    if request.start_at is not None and request.start_at <= desk.clock():
+        raise SignupError(f"--start-at {request.start_at:%Y-%m-%d %H:%M} UTC has passed")
+    signup = SignupRow(
+        id=next_game_id(desk.session, request.game),
+        game=request.game,
+        variant=request.variant,
+        min_seats=fewest,
+        max_seats=most,
+        deadline_hours=request.deadline_hours,
+        policy=request.policy,
+        start_at=request.start_at,
+        fill_with_bots=request.fill_with_bots,
+        created_at=desk.clock(),
+    )
+    desk.session.add(signup)
+    desk.session.flush()
+    return signup
+
+
+def handle_signup_mail(desk: Desk, email: IncomingEmail) -> Handled | None:
+    """Sign-up mail (to a join address, or LIST to the moderator's own), carried out and
+    answered; None for any other mail."""
+    recipients = list(email.recipients)
+    game_id = join_game_in(desk.settings.address, recipients)
+    if game_id is not None:
+        return _to_join_address(desk, email, game_id)
+    bare = to_bare_address(desk.settings.address, recipients)
+    if bare and read_signup(email.text).word == "LIST":
+        return _list(desk, email)
+    return None
+
+
+def _to_join_address(desk: Desk, email: IncomingEmail, game_id: str) -> Handled:
+    order = read_signup(email.text)
+    signup = lock_signup(desk.session, game_id)
+    if signup is None:
+        answer(desk, email, None, [_none_open(desk, game_id)])
+        return "rejected", "no such sign-up", None
+    if order.word == "LIST":
+        return _list(desk, email)
+    if order.word == "HELP":
+        about = describe(desk, signup, _taken(desk, signup))
+        answer(desk, email, signup, [about], help_text=signup_help(desk, signup))
+        return "accepted", "help", None
+    if signup.status != "open":
+        answer(desk, email, None, [_ended(signup)])
+        return "rejected", f"sign-up {signup.status}", None
+    if order.word == "JOIN":
+        return _join(desk, email, signup, order.name)
+    if order.word == "LEAVE":
+        return _leave(desk, email, signup)
+    answer(
+        desk,
+        email,
+        signup,
+        [f'"{order.line}" is not a sign-up order.' if order.line else "Your email was empty."],
+        help_text=signup_help(desk, signup),
+    )
+    return "rejected", "no sign-up order", None
+
+
+def _join(desk: Desk, email: IncomingEmail, signup: SignupRow, name: str | None) -> Handled:
+    sender = (email.sender or "").lower()
+    players = list(signup_players(desk.session, signup.id))
+    index = next((i for i, p in enumerate(players) if p.address == sender), None)
+    if index is not None:
+        answer(
+            desk,
+            email,
+            signup,
+            [
+                f"You have a seat in {signup.id} already, as {seat_name(players, index)}: "
+                "one seat each. To change your name, LEAVE and JOIN again.",
+                f"Signed up so far: {names_line(players, sender)}.",
+            ],
+        )
+        return "rejected", "already signed up", None
+    if len(players) >= signup.max_seats:
+        answer(
+            desk,
+            email,
+            signup,
+            [
+                f"Sorry, {signup.id} is full: all {signup.max_seats} seats are taken. "
+                f"Write LIST to {desk.settings.address} for the games still open.",
+            ],
+        )
+        return "rejected", "the game is full", None
+    refusal = _name_refusal(name, players)
+    if refusal is not None:
+        answer(desk, email, signup, [f"No seat taken: {refusal}. JOIN again with another name."])
+        return "rejected", refusal, None
+    player = SignupPlayerRow(signup_id=signup.id, address=sender, name=name, joined_at=desk.clock())
+    desk.session.add(player)
+    desk.session.flush()
+    players.append(player)
+    you = seat_name(players, len(players) - 1)
+    tell_gm(
+        desk, signup, f"{you} joined", [f"{sender} joined as {you}.", count_line(signup, players)]
+    )
+    full = len(players) == signup.max_seats and signup.start_at is None
+    title = KINDS[signup.game].title
+    lines = [
+        f"You have a seat in {signup.id}, a game of {title} ({signup.variant}), as {you}.",
+        f"Signed up so far ({len(players)} of {seats_words(signup)}): "
+        f"{names_line(players, sender)}.",
+        RULES[signup.game],
+        "The game is full and starts now: your first status email follows, and its reply "
+        "address is your own for this game."
+        if full
+        else next_steps(signup),
+    ]
+    answer(desk, email, signup, lines, help_text=signup_help(desk, signup))
+    if full:
+        game = start_from_signup(desk, signup, players, "full")
+        return "accepted", "joined; the game is full and started", game.id
+    return "accepted", "joined", None
+
+
+def _name_refusal(name: str | None, players: Sequence[SignupPlayerRow]) -> str | None:
+    """Why `name` cannot be taken: not a name, or one a player signed up with already."""
+    if name is None:
+        return None
+    refusal = name_refusal(name)
+    if refusal is not None:
+        return refusal
+    if any(p.name and same_name(p.name, name) for p in players):
+        return f"the name {name} is taken in this game"
+    return None
+
+
+def _leave(desk: Desk, email: IncomingEmail, signup: SignupRow) -> Handled:
+    sender = (email.sender or "").lower()
+    players = list(signup_players(desk.session, signup.id))
+    index = next((i for i, p in enumerate(players) if p.address == sender), None)
+    if index is None:
+        answer(desk, email, signup, [f"You have no seat in {signup.id}, so none was given back."])
+        return "rejected", "not signed up", None
+    name = seat_name(players, index)
+    desk.session.delete(players.pop(index))
+    desk.session.flush()
+    left = [f"{sender} ({name}) left.", count_line(signup, players)]
+    tell_gm(desk, signup, f"{name} left", left)
+    answer(
+        desk,
+        email,
+        signup,
+        [f"You gave back your seat in {signup.id}. JOIN again while it is open, if you like."],
+    )
+    return "accepted", "left", None
+
+
+def _list(desk: Desk, email: IncomingEmail) -> Handled:
+    open_now = signups_with_status(desk.session, "open")
+    lines = [describe(desk, signup, _taken(desk, signup)) for signup in open_now]
+    if lines:
+        lines.insert(0, "Games open for sign-up (write JOIN or JOIN <your name> to join one):")
+    else:
+        lines = ["No game is open for sign-up just now."]
+    answer(desk, email, None, lines, help_text=signup_help(desk, None))
+    return "accepted", "list", None
+
+
+def _taken(desk: Desk, signup: SignupRow) -> int:
+    return len(signup_players(desk.session, signup.id))
+
+
+def _ended(signup: SignupRow) -> str:
+    if signup.status == "started":
+        return (
+            f"Sorry, {signup.id} is full: the game has started. Write LIST to the moderator's "
+            "own address for the games still open."
+        )
+    return f"Sorry, the sign-up for {signup.id} was closed by the game master."
+
+
+def _none_open(desk: Desk, game_id: str) -> str:
+    return (
+        f"No game {game_id} is open for sign-up. Write LIST to {desk.settings.address} for "
+        "the games that are."
+    )

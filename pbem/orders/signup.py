@@ -1,0 +1,81 @@
+"""Sign-up orders: JOIN, LEAVE and HELP to a game's join address, LIST to the moderator's own.
+
+Only the first line that is not blank or a # comment is read: a sign-up email holds one order.
+Its word is read in any case; what follows JOIN is the name the player wants, and whatever
+follows LEAVE, LIST or HELP is chatter (`LEAVE please`).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from pbem.orders.names import spelling_key
+
+SIGNUP_WORDS = ("JOIN", "LEAVE", "LIST", "HELP")
+LONGEST_NAME = 40
+# "Player 2" is how a seat without a name is called; a person cannot take it as a name.
+_SEAT_NAME = re.compile(r"^player\s*\d+$", re.IGNORECASE)
+
+# `{join}`: the game's join address, or its form (`pbem+join-GAME@host`) when no game is named.
+SIGNUP_HELP = """\
+Sign-up, by email to the game's join address ({join}):
+
+  JOIN             take a seat; the other players read you as "Player N"
+  JOIN Ann Smith   take a seat as Ann Smith (at most 40 letters, no @)
+  LEAVE            give your seat back, before the game starts
+  HELP             this text and the orders of the game
+
+To the moderator's own address:
+
+  LIST             the games open for sign-up and their join addresses
+
+Your address is never shown to the other players; they read your name only.
+"""
+
+
+@dataclass(frozen=True)
+class SignupOrder:
+    """The order a sign-up email holds: its word ("" for none), JOIN's name, the line as written."""
+
+    word: str
+    name: str | None = None
+    line: str = ""
+
+
+def first_line(text: str) -> str:
+    """The first line of `text` that is not blank or a # comment; "" when there is none."""
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            return stripped
+    return ""
+
+
+def read_signup(text: str) -> SignupOrder:
+    """The sign-up order on the first line of `text`; word "" when the line is no such order."""
+    line = first_line(text)
+    word, _, rest = line.partition(" ")
+    word = word.strip(".,:;!").upper()
+    if word not in SIGNUP_WORDS:
+        return SignupOrder("", line=line)
+    name = " ".join(rest.split()) if word == "JOIN" else ""
+    return SignupOrder(word, name or None, line)
+
+
+def name_refusal(name: str) -> str | None:
+    """Why `name` cannot be a player's name, or None when it can."""
+    if len(name) > LONGEST_NAME:
+        return f"the name {name[:LONGEST_NAME]}... is longer than {LONGEST_NAME} letters"
+    if "@" in name or any(unicodedata.category(c).startswith("C") for c in name):
+        return f"the name {name!r} may hold no @ and no control characters"
+    if _SEAT_NAME.match(name):
+        return f'"{name}" is how a seat without a name is called; choose another name'
+    return None
+
+
+def same_name(one: str, other: str) -> bool:
+    """Whether two names read alike (case, spaces and hyphens aside), so one would be mistaken
+    for the other."""
+    return spelling_key(one) == spelling_key(other)
