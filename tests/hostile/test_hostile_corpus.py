@@ -173,9 +173,11 @@ def test_corpus_email_is_handled_as_expected(name: str) -> None:
 def test_built_email_is_handled_as_expected(name: str) -> None:
     build, expect = BUILT[name]
     raw = build()
-    started = time.perf_counter()
+    # Processor time, so a busy machine does not fail it: the bound catches quadratic handling
+    # (minutes), and the figures themselves are the benchmarks' business.
+    started = time.process_time()
     check_handled_as_expected(raw, expect)
-    assert time.perf_counter() - started < 10, f"{name} ({len(raw)} bytes) took too long"
+    assert time.process_time() - started < 30, f"{name} ({len(raw)} bytes) took too long"
 
 
 def test_ten_megabyte_email_is_stored_whole() -> None:
