@@ -37,7 +37,6 @@ class Told:
     """One history entry as everyone may read it."""
 
     at: str
-    who: str
     lines: tuple[str, ...]
     talk: bool
 
@@ -72,8 +71,7 @@ def chapters(session: Session, game: LoadedGame) -> list[Chapter]:
         entries.append(
             Told(
                 row.at.strftime("%Y-%m-%d %H:%M"),
-                _who(game, row, names),
-                lines or (_QUIET[row.kind],),
+                lines or (f"{_who(game, row, names)} {_QUIET[row.kind]}.",),
                 any(event.kind.startswith(TALK) for event in events),
             )
         )
@@ -113,7 +111,7 @@ class _Rounds:
 
 def _title(game: LoadedGame, state: Any, names: list[str], number: int) -> str:
     if game.kind.turn_based:
-        return f"Round {number}, from {game.kind.phase(state, None, names)}"
+        return f"Round {number}"
     return game.kind.phase(state, None, names)
 
 
