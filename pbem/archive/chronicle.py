@@ -66,12 +66,17 @@ def chapters(session: Session, game: LoadedGame) -> list[Chapter]:
             entries = []
             title = _title(game, state, names, len(found))
             rounds.open(state)
-        events = public_events(_events(row))
-        lines = tuple(teller.lines(events))
+        recorded = _events(row)
+        events = public_events(recorded)
+        lines = teller.lines(events)
+        # Sealed orders (The Big Time!): who sent them is public, what they hold is not.
+        sealed = not game.kind.turn_based and len(events) < len(recorded)
+        if sealed or not lines:
+            lines.insert(0, f"{_who(game, row, names)} {_QUIET[row.kind]}.")
         entries.append(
             Told(
                 row.at.strftime("%Y-%m-%d %H:%M"),
-                lines or (f"{_who(game, row, names)} {_QUIET[row.kind]}.",),
+                tuple(lines),
                 any(event.kind.startswith(TALK) for event in events),
             )
         )

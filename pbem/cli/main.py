@@ -15,6 +15,7 @@ from rich.progress import Progress
 from rich.table import Table
 from sqlmodel import Session, col, select
 
+from pbem.cli.archive import archive
 from pbem.cli.auth import auth_app
 from pbem.cli.config_check import check_settings
 from pbem.cli.database import open_configured
@@ -151,6 +152,7 @@ app.add_typer(gm_app, name="gm")
 app.add_typer(db_app, name="db")
 app.add_typer(auth_app, name="auth")
 app.add_typer(outbox_app, name="outbox")
+app.command("archive")(archive)
 app.command()(status)
 
 
