@@ -51,22 +51,23 @@ def finished_game(session: Session, game_id: str) -> LoadedGame:
 def archive_page(session: Session, game: LoadedGame) -> str:
     """The public HTML page of a finished game."""
     scene = scene_of(game)
-    money = {s.seat: s.money for s in game.engine.outcome(game.state).standings}
-    standings = final_standings(game)
-    seats = [s.seat for s in game.engine.outcome(game.state).standings]
+    outcome = game.engine.outcome(game.state)
     lines = [
-        FinalLine(place.place, place.name, place.points, money[seat], place.ahead)
-        for place, seat in zip(standings, seats, strict=True)
+        FinalLine(place.place, place.name, place.points, standing.money, place.ahead)
+        for place, standing in zip(final_standings(game), outcome.standings, strict=True)
     ]
-    winner = game.engine.outcome(game.state).winner
-    return environment().get_template("archive.html.j2").render(
-        title=f"{game.kind.title} {game.id}",
-        game=game.row.game,
-        variant=game.row.variant,
-        players=scene.names,
-        started=game.row.created_at.strftime("%Y-%m-%d"),
-        ended=game.row.updated_at.strftime("%Y-%m-%d"),
-        winner=None if winner is None else scene.names[winner],
-        standings=lines,
-        chapters=chapters(session, game),
+    return (
+        environment()
+        .get_template("archive.html.j2")
+        .render(
+            title=f"{game.kind.title} {game.id}",
+            game=game.row.game,
+            variant=game.row.variant,
+            players=scene.names,
+            started=game.row.created_at.strftime("%Y-%m-%d"),
+            ended=game.row.updated_at.strftime("%Y-%m-%d"),
+            winner=None if outcome.winner is None else scene.names[outcome.winner],
+            standings=lines,
+            chapters=chapters(session, game),
+        )
     )

@@ -110,4 +110,3 @@ def _email(game: LoadedGame, row: HistoryRow, before: str) -> dict[str, Any] | N
             if outcome.accepted and encode_state(game, outcome.state) == row.state_after:
                 return {"from": game.seat(seat).address, "body": order_text(actions)}
     return None
-

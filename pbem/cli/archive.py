@@ -42,8 +42,7 @@ def archive(
         out.mkdir(parents=True, exist_ok=True)
         html.write_text(page, encoding="utf-8")
         gm_file.write_text(
-            header
-            + yaml.safe_dump(written.data, sort_keys=False, allow_unicode=True, width=100),
+            header + yaml.safe_dump(written.data, sort_keys=False, allow_unicode=True, width=100),
             encoding="utf-8",
         )
     except OSError as exc:

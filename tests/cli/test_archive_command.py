@@ -30,7 +30,8 @@ def test_a_game_still_being_played_has_no_archive_yet(pbem: Pbem, tmp_path: Path
     assert pbem("start", *START).code == 0
     ran = pbem("archive", "bt-1")
     assert ran.code == 1
-    assert ran.err == "Error: game bt-1 is still being played; its archive is ready once it is over\n"
+    refusal = "Error: game bt-1 is still being played; its archive is ready once it is over\n"
+    assert ran.err == refusal
     assert not list(tmp_path.glob("bt-1*"))
 
 

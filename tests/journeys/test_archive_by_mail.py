@@ -70,7 +70,7 @@ def test_archive_by_mail_before_and_after_the_end(
     assert outcome.winner is not None
     assert f"<b>{game.name_of(outcome.winner)}</b> won." in page
     for standing in outcome.standings:
-        row = f"<td>{game.name_of(standing.seat)}</td><td class=\"num\">{standing.score}</td>"
+        row = f'<td>{game.name_of(standing.seat)}</td><td class="num">{standing.score}</td>'
         assert row in page
     # Nothing hidden: no address (the seats' or the moderator's), password or seed, no hand and
     # no Headliner still face down.
