@@ -72,7 +72,7 @@ def chapters(session: Session, game: LoadedGame) -> list[Chapter]:
         # Sealed orders (The Big Time!): who sent them is public, what they hold is not.
         sealed = not game.kind.turn_based and len(events) < len(recorded)
         if sealed or not lines:
-            lines.insert(0, f"{_who(game, row, names)} {_QUIET[row.kind]}.")
+            lines.insert(0, f"{_who(game, row, names)} {_QUIET.get(row.kind, 'wrote')}.")
         entries.append(
             Told(
                 row.at.strftime("%Y-%m-%d %H:%M"),

@@ -51,7 +51,9 @@ def answer_archive(
         lines = ["Write ARCHIVE and the game on the first line, e.g. ARCHIVE sm-12."]
         _reply(desk, email, "Which game's archive?", lines, None)
         return "rejected", "ARCHIVE names no game", None
-    page = Attachment(f"{game.id}.html", archive_page(desk.session, game).encode(), "text", "html")
+    page = Attachment(
+        f"{game.id}.html", archive_page(desk.session, game).encode(), "text", "html", "utf-8"
+    )
     lines = [
         f"The archive of {game.kind.title} game {game.id} is attached: open {game.id}.html in a "
         "web browser. It shows the final standings, then the game turn by turn with the board "

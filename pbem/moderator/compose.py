@@ -19,6 +19,7 @@ class Attachment:
     content: bytes
     maintype: str
     subtype: str
+    charset: str | None = None  # of a text attachment, so a reader's client decodes it right
 
 
 @dataclass(frozen=True)
@@ -75,5 +76,6 @@ def compose(
             maintype=attachment.maintype,
             subtype=attachment.subtype,
             filename=header_safe(attachment.filename),
+            params={"charset": attachment.charset} if attachment.charset else None,
         )
     return message

@@ -48,6 +48,7 @@ def test_a_finished_game_s_page_comes_back_attached(table: Callable[..., Table])
     [page] = list(answer.iter_attachments())
     assert page.get_content_type() == "text/html"
     assert page.get_filename() == f"{game.id}.html"
+    assert page.get_content_charset() == "utf-8"
     html = page.get_content()
     assert "Final standings" in html
     for seat in game.game().seats:
