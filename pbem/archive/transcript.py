@@ -20,10 +20,10 @@ from typing import Any
 
 from sqlmodel import Session
 
-from pbem.cli.replay import standings
 from pbem.games.base import NewGame
 from pbem.moderator.loaded import LoadedGame, encode_state
 from pbem.moderator.play import parse_for
+from pbem.moderator.results import standings
 from pbem.orders.format import order_text
 from pbem.store import HistoryRow, history_since
 

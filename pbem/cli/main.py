@@ -25,7 +25,7 @@ from pbem.cli.gm import gm_app
 from pbem.cli.listings import GameListing, HistoryListing
 from pbem.cli.logs import LogFormat, configure_logging
 from pbem.cli.outbox import outbox_app
-from pbem.cli.replay import TranscriptError, replay, standings
+from pbem.cli.replay import TranscriptError, replay
 from pbem.cli.simulate import SimulationError, check_simulation
 from pbem.cli.simulate import simulate as run_simulation
 from pbem.cli.status import status
@@ -38,6 +38,7 @@ from pbem.moderator.desk import Desk
 from pbem.moderator.letters import status_context
 from pbem.moderator.loaded import load_game
 from pbem.moderator.render import render
+from pbem.moderator.results import standings
 from pbem.moderator.start import GameRequest, PlayerSpec, StartError, start_game
 from pbem.store import (
     GameNotFound,

@@ -13,12 +13,13 @@ from sqlmodel import Session
 
 from pbem.archive.page import finished_game
 from pbem.archive.transcript import transcript
-from pbem.cli.replay import replay, standings
+from pbem.cli.replay import replay
 from pbem.moderator.addresses import BOT_DOMAIN, reply_address
 from pbem.moderator.bots import answer_bot_mail
 from pbem.moderator.desk import Desk
 from pbem.moderator.inbound import handle_inbound
 from pbem.moderator.loaded import load_game
+from pbem.moderator.results import standings
 from pbem.moderator.start import GameRequest, PlayerSpec, start_game
 from pbem.orders.format import order_text
 from pbem.settings import Settings
