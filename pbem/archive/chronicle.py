@@ -1,5 +1,6 @@
-"""A game's recorded history read again as anyone may read it: chapters of public events, one per
-turn or phase, each ending with the public board as it stood then.
+"""A game's recorded history read again as anyone may read it: chapters of public events, one
+per phase (The Big Time!) or round of turns (Show Manager), each ending with the public board as
+it stood then.
 
 Every history entry keeps the state it left (`state_after`) and its events, so the boards are
 rebuilt from the record itself; an undo is an entry like any other, after which the game stands
@@ -43,7 +44,8 @@ class Told:
 
 @dataclass(frozen=True)
 class Chapter:
-    """A turn or phase: its title, what happened in it, and the public board after it."""
+    """A Big Time! phase or a Show Manager round of turns: its title, what happened in it, and
+    the public board after it."""
 
     title: str
     entries: tuple[Told, ...]

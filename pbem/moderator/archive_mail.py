@@ -24,7 +24,7 @@ from pbem.store import OutboxRow
 from pbem.store.tables import InboundStatus
 
 ARCHIVE_REPLIES_PER_HOUR = 3
-_ARCHIVE = re.compile(r"^archive\b\s*(?P<game>\S*)", re.IGNORECASE)
+_ARCHIVE = re.compile(r"^archive\b[\s:]*(?P<game>\S*)", re.IGNORECASE)
 
 
 def archive_request(moderator: str, email: IncomingEmail) -> str | None:

@@ -71,9 +71,11 @@ def test_an_unknown_game_and_no_game_named_are_answered(table: Callable[..., Tab
     game = table("showmanager", [ANN, BO])
     assert ask(game, "ARCHIVE sm-99") == "rejected"
     assert ask(game, "Archive") == "rejected"
-    first, second = (letter_text(answer.as_bytes()) for answer in answers(game))
+    assert ask(game, "archive: [SM-98]\nplease") == "rejected"
+    first, second, third = (letter_text(answer.as_bytes()) for answer in answers(game))
     assert "there is no game 'sm-99'" in first
     assert "Write ARCHIVE and the game on the first line, e.g. ARCHIVE sm-12." in second
+    assert "there is no game 'sm-98'" in third
 
 
 def test_a_sender_gets_a_few_answers_an_hour(table: Callable[..., Table]) -> None:
