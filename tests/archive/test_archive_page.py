@@ -13,7 +13,7 @@ from sqlmodel import Session
 from pbem.archive.page import archive_page, finished_game
 from pbem.moderator.loaded import LoadedGame
 from tests.archive.chromium import needs_chromium, rendered_dom, screenshot
-from tests.archive.conftest import Finished
+from tests.archive.samples import Finished
 
 # Labels only a seat's or the game master's board shows: the private box of each board template.
 PRIVATE_LABELS = ("(private", "Your hand", "Money cards", "Sealed bid", "Hands and orders")

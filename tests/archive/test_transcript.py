@@ -24,7 +24,7 @@ from pbem.moderator.start import GameRequest, PlayerSpec, start_game
 from pbem.orders.format import order_text
 from pbem.settings import Settings
 from pbem.store import open_database, session_scope, utc_now
-from tests.archive.conftest import Finished
+from tests.archive.samples import Finished
 
 
 def test_the_transcript_replays_to_the_same_end(finished: Finished, tmp_path: Path) -> None:

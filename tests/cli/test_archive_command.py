@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pbem.cli.replay import replay
-from tests.archive.conftest import play_sample
+from tests.archive.samples import play_sample
 from tests.cli.conftest import Pbem
 
 START = ("--game", "bigtime", "--player", "a@example.org", "--player", "b@example.org")
