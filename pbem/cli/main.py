@@ -15,6 +15,7 @@ from rich.progress import Progress
 from rich.table import Table
 from sqlmodel import Session, col, select
 
+from pbem.cli.archive import archive
 from pbem.cli.auth import auth_app
 from pbem.cli.config_check import check_settings
 from pbem.cli.database import open_configured
@@ -24,7 +25,7 @@ from pbem.cli.gm import gm_app
 from pbem.cli.listings import GameListing, HistoryListing
 from pbem.cli.logs import LogFormat, configure_logging
 from pbem.cli.outbox import outbox_app
-from pbem.cli.replay import TranscriptError, replay, standings
+from pbem.cli.replay import TranscriptError, replay
 from pbem.cli.signup import gm_close_command, gm_start_command, open_game
 from pbem.cli.simulate import SimulationError, check_simulation
 from pbem.cli.simulate import simulate as run_simulation
@@ -38,6 +39,7 @@ from pbem.moderator.desk import Desk
 from pbem.moderator.letters import status_context
 from pbem.moderator.loaded import load_game
 from pbem.moderator.render import render
+from pbem.moderator.results import standings
 from pbem.moderator.signup_letters import seats_words
 from pbem.moderator.start import GameRequest, PlayerSpec, StartError, start_game
 from pbem.store import (
@@ -158,6 +160,7 @@ app.command("open")(open_game)
 app.add_typer(db_app, name="db")
 app.add_typer(auth_app, name="auth")
 app.add_typer(outbox_app, name="outbox")
+app.command("archive")(archive)
 app.command()(status)
 
 

@@ -24,6 +24,7 @@ from pbem.moderator.desk import Desk
 from pbem.moderator.inbound import handle_inbound
 from pbem.moderator.letters import reply_subject
 from pbem.moderator.loaded import LoadedGame, load_game
+from pbem.moderator.results import standings
 from pbem.moderator.start import GameRequest, PlayerSpec, StartError, start_game
 from pbem.orders.incoming import read_email
 from pbem.settings import Settings
@@ -189,41 +190,6 @@ def replay(path: Path, database_url: str = "sqlite://") -> ReplayResult:
             rejected.append(index)
     summary = replayer.summary(rejected)
     return ReplayResult(summary, _compare(summary, data.get("expect") or {}))
-
-
-def standings(game: LoadedGame, keys: list[str] | None = None) -> dict[str, Any]:
-    """finished, winner, scores, money and board as REPLAY.md defines them, each seat keyed by
-    `keys` (default: its address now)."""
-    emails = keys or [seat.address for seat in game.seats]
-    finished = game.engine.is_over(game.state)
-    outcome = game.engine.outcome(game.state)
-    ordered = sorted(outcome.standings, key=lambda standing: standing.seat)
-    return {
-        "finished": finished,
-        "winner": emails[outcome.winner] if finished and outcome.winner is not None else None,
-        "scores": {emails[s.seat]: s.score for s in ordered},
-        "money": {emails[s.seat]: s.money for s in ordered},
-        "board": _board(game, emails),
-    }
-
-
-def _board(game: LoadedGame, emails: list[str]) -> dict[str, Any]:
-    """Show Manager: each city's chips from the top; The Big Time!: each act type's space."""
-    view = game.engine.view(game.state, None)
-    if game.row.game == "bigtime":
-        return {marker.act_type: marker.space for marker in view.chart}
-    musical = {m.name: m.shown for m in view.musicals}
-    return {
-        city.shown: [
-            {
-                "owner": "touring" if chip.owner is None else emails[chip.owner],
-                "musical": musical[chip.musical],
-                "value": chip.value,
-            }
-            for chip in city.chips
-        ]
-        for city in view.cities
-    }
 
 
 def _compare(summary: dict[str, Any], expect: dict[str, Any]) -> list[str]:

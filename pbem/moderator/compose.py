@@ -12,6 +12,17 @@ _UNSAFE_HEADER = re.compile(r"[\r\n\x00]+")
 
 
 @dataclass(frozen=True)
+class Attachment:
+    """A file sent with a letter, e.g. a finished game's archive page (text/html)."""
+
+    filename: str
+    content: bytes
+    maintype: str
+    subtype: str
+    charset: str | None = None  # of a text attachment, so a reader's client decodes it right
+
+
+@dataclass(frozen=True)
 class Letter:
     """One email to write: who to, what about, and its two renderings."""
 
@@ -22,6 +33,7 @@ class Letter:
     kind: str  # "reply" answers a person; anything else is generated ("status", "gm", ...)
     reply_to: str | None = None
     in_reply_to: str | None = None
+    attachments: tuple[Attachment, ...] = ()
 
 
 def header_safe(value: str) -> str:
@@ -57,4 +69,13 @@ def compose(
     message["Precedence"] = "bulk"
     message.set_content(letter.text)
     message.add_alternative(letter.html, subtype="html")
+    # The first attachment turns the text and HTML alternatives into one part of a mixed message.
+    for attachment in letter.attachments:
+        message.add_attachment(
+            attachment.content,
+            maintype=attachment.maintype,
+            subtype=attachment.subtype,
+            filename=header_safe(attachment.filename),
+            params={"charset": attachment.charset} if attachment.charset else None,
+        )
     return message

@@ -17,6 +17,7 @@ from typing import Any
 
 from pbem.games.base import Event
 from pbem.moderator.addresses import game_in_subject, seat_key_in
+from pbem.moderator.archive_mail import answer_archive, archive_request
 from pbem.moderator.desk import Desk
 from pbem.moderator.letters import notice_letter, reply_letter, reply_subject
 from pbem.moderator.loaded import LoadedGame, load_game
@@ -77,6 +78,8 @@ def _handle(
     signup = handle_signup_mail(desk, email)  # a join address, or LIST to the bare address
     if signup is not None:
         return signup
+    if (archived := archive_request(desk.settings.address, email)) is not None:
+        return answer_archive(desk, email, archived)
     login = _authenticate(desk, email)
     if login.game_row is None or login.seat is None:
         _answer_stranger(desk, email, login.named_game)

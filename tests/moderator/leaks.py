@@ -7,7 +7,7 @@ override, a deadline passing (default or skip policy) or a bounce. After each st
 email is searched, as its reader gets it (subject, text and HTML), for: the seed, another seat's
 address (any it ever had) or secret, and what the game hides at that moment: another player's
 money (made unmistakable by the game master setting it to a sentinel), an unrevealed bid, a
-face-down Headliner.
+face-down Headliner. At the end, the game's public archive page is read the same way.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from pbem.archive.page import archive_page, finished_game
 from pbem.daemon.deadlines import _act_for_missing
 from pbem.games.rng import Rng
 from pbem.moderator import gm
@@ -115,6 +116,32 @@ def play(moderator: Moderator, game: str, players: int, index: int) -> Iterator[
                 yield email
     else:
         raise AssertionError(f"{game_id} did not end in {MAX_STEPS} steps")
+    check_archive(moderator, game_id, seen)
+
+
+def check_archive(moderator: Moderator, game_id: str, seen: Seen) -> None:
+    """The finished game's public page (`pbem archive`, ARCHIVE by mail), read as a stranger
+    reads it: no seed, no address or secret any seat ever had, no order line (a sealed bid), no
+    Headliner never dealt, and a seat's money (the sentinel) only in the final standings and on
+    the final board, as every player is told at the end."""
+    with Session(moderator.engine) as session:
+        game = finished_game(session, game_id)
+        page = archive_page(session, game)
+    where = f"{game_id}'s archive"
+    assert not re.search(r"\bseed\b", page, re.IGNORECASE), f"{where}: says 'seed'"
+    assert str(seen.seed) not in page, f"{where}: shows the seed"
+    for addresses, secrets in zip(seen.addresses, seen.secrets, strict=True):
+        for address in addresses:
+            assert address not in page, f"{where}: shows {address}"
+        for secret in secrets:
+            assert not re.search(rf"\b{secret}\b", page), f"{where}: shows a secret"
+    assert not re.search(r"\bBID [0-9]", page), f"{where}: shows an order line"
+    during = page[page.index('<section class="chapter"') : page.rindex('<section class="chapter"')]
+    for seat in seen.sentinels:
+        assert not sentinel_seen(seat, during), f"{where}: shows seat {seat}'s money in play"
+    if game.row.game == "bigtime":
+        for card in game.state.headliner_deck:
+            assert game.state.data.acts[card].name not in page, f"{where}: shows {card}"
 
 
 def _step(desk: Desk, game: LoadedGame, seen: Seen, rng: Rng, policy: str) -> None:

@@ -1,0 +1,97 @@
+"""`ARCHIVE <game>` mailed to the moderator's bare address: a finished game's public page comes
+back as an attachment; before the end, a word that the game is still being played.
+
+Anyone may ask, as anyone may read the page (it holds only what the game's observers could see),
+so the sender needs no seat; like every answer to a stranger, a few an hour per sender at most.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from datetime import timedelta
+
+from sqlalchemy import func
+from sqlmodel import col, select
+
+from pbem.archive.page import NotArchivable, archive_page, finished_game
+from pbem.moderator.addresses import seat_key_in
+from pbem.moderator.compose import Attachment
+from pbem.moderator.desk import Desk
+from pbem.moderator.letters import notice_letter
+from pbem.orders.incoming import IncomingEmail
+from pbem.store import OutboxRow
+from pbem.store.tables import InboundStatus
+
+ARCHIVE_REPLIES_PER_HOUR = 3
+_ARCHIVE = re.compile(r"^archive\b[\s:]*(?P<game>\S*)", re.IGNORECASE)
+
+
+def archive_request(moderator: str, email: IncomingEmail) -> str | None:
+    """The game an email to the bare address asks the archive of ("" when it names none), or
+    None when its first line is not ARCHIVE or it was sent to a seat's plus-address."""
+    if seat_key_in(moderator, list(email.recipients)) is not None:
+        return None
+    first = next((line.strip() for line in email.text.splitlines() if line.strip()), "")
+    match = _ARCHIVE.match(first)
+    return None if match is None else match["game"].strip("[]<>").lower()
+
+
+def answer_archive(
+    desk: Desk, email: IncomingEmail, game_id: str
+) -> tuple[InboundStatus, str, str | None]:
+    """Send the archive page of `game_id` to the sender, or say why not; the inbound outcome."""
+    assert email.sender is not None
+    try:
+        game = finished_game(desk.session, game_id) if game_id else None
+    except NotArchivable as exc:
+        _reply(desk, email, f"No archive of {game_id}", [f"Sorry: {exc}."], None)
+        return "rejected", str(exc), None
+    if game is None:
+        lines = ["Write ARCHIVE and the game on the first line, e.g. ARCHIVE sm-12."]
+        _reply(desk, email, "Which game's archive?", lines, None)
+        return "rejected", "ARCHIVE names no game", None
+    page = Attachment(
+        f"{game.id}.html", archive_page(desk.session, game).encode(), "text", "html", "utf-8"
+    )
+    lines = [
+        f"The archive of {game.kind.title} game {game.id} is attached: open {game.id}.html in a "
+        "web browser. It shows the final standings, then the game turn by turn with the board "
+        "after each, as everyone could see it.",
+    ]
+    _reply(desk, email, f"The archive of {game.id}", lines, page, game.id)
+    return "accepted", "archive sent", game.id
+
+
+def _reply(
+    desk: Desk,
+    email: IncomingEmail,
+    words: str,
+    lines: list[str],
+    page: Attachment | None,
+    game_id: str | None = None,
+) -> None:
+    assert email.sender is not None
+    since = desk.clock() - timedelta(hours=1)
+    recent = desk.session.exec(
+        select(func.count())
+        .select_from(OutboxRow)
+        .where(col(OutboxRow.to_address) == email.sender)
+        .where(col(OutboxRow.kind) == "archive")
+        .where(col(OutboxRow.created_at) >= since)
+    ).one()
+    if recent >= ARCHIVE_REPLIES_PER_HOUR:
+        return
+    letter = notice_letter(
+        to=email.sender,
+        game=None,
+        seat=None,
+        settings=desk.settings,
+        words=words,
+        kind="archive",
+        lines=lines,
+        in_reply_to=email.message_id,
+    )
+    if page is not None:
+        letter = dataclasses.replace(letter, attachments=(page,))
+    desk.postman.post(letter, game_id)

@@ -1,0 +1,89 @@
+"""The game master's transcript of a finished game replays to the same end: the same winner,
+scores, money and board (REPLAY.md), though the game had an undo, a queued early order and a
+rejected email (the Show Manager sample)."""
+
+from __future__ import annotations
+
+from email.message import EmailMessage
+from email.utils import make_msgid
+from pathlib import Path
+
+import yaml
+from sqlmodel import Session
+
+from pbem.archive.page import finished_game
+from pbem.archive.transcript import transcript
+from pbem.cli.replay import replay
+from pbem.moderator.addresses import BOT_DOMAIN, reply_address
+from pbem.moderator.bots import answer_bot_mail
+from pbem.moderator.desk import Desk
+from pbem.moderator.inbound import handle_inbound
+from pbem.moderator.loaded import load_game
+from pbem.moderator.results import standings
+from pbem.moderator.start import GameRequest, PlayerSpec, start_game
+from pbem.orders.format import order_text
+from pbem.settings import Settings
+from pbem.store import open_database, session_scope, utc_now
+from tests.archive.samples import Finished
+
+
+def test_the_transcript_replays_to_the_same_end(finished: Finished, tmp_path: Path) -> None:
+    with Session(finished.engine) as session:
+        game = finished_game(session, finished.game_id)
+        written = transcript(session, game)
+        ended = standings(game)
+    assert written.gaps == []
+    path = tmp_path / "transcript.yaml"
+    path.write_text(yaml.safe_dump(written.data, sort_keys=False), encoding="utf-8")
+    result = replay(path)
+    assert result.mismatches == []
+    for key in ("finished", "winner", "scores", "money", "board"):
+        assert result.summary[key] == ended[key], key
+    assert result.summary["finished"] is True
+    # It is the game master's file: the seed and the players' addresses are in it.
+    assert written.data["seed"] == game.row.seed
+    assert [p["email"] for p in written.data["players"]] == [s.address for s in game.seats]
+
+
+def test_computer_players_and_a_resignation_replay_the_same(tmp_path: Path) -> None:
+    """A computer player from the start and a person who resigns halfway: their moves are
+    written out as emails, so the replay does not depend on what a computer would choose."""
+    settings = Settings(address="pbem@example.org")
+    engine = open_database(f"sqlite:///{tmp_path}/pbem.sqlite3")
+    players = (
+        PlayerSpec("ann@example.org", "Ann"),
+        PlayerSpec("bo@example.org", "Bo"),
+        PlayerSpec.computer("Robby:random", BOT_DOMAIN),
+    )
+    with session_scope(engine) as session:
+        game_id = start_game(Desk(session, settings), GameRequest("bigtime", players, seed=9)).id
+    answer_bot_mail(engine, settings, utc_now)
+    for step in range(40):
+        with Session(engine) as session:
+            game = load_game(session, game_id)
+            if game.engine.is_over(game.state):
+                break
+            seat = game.seat(game.engine.awaiting(game.state)[0])
+            body = order_text(game.engine.default_actions(game.state, seat.position))
+            to = reply_address(settings.address, game_id, seat.secret)
+            phase = f"[{game_id}] Round {game.state.round} · Phase {game.state.phase}"
+        if step >= 6 and seat.address == "bo@example.org":
+            body = "RESIGN"  # halfway through round 1
+        message = EmailMessage()
+        message["From"], message["To"], message["Subject"] = seat.address, to, phase
+        message["Message-ID"] = make_msgid(domain="test.invalid")
+        message.set_content(body)
+        with session_scope(engine) as session:
+            handle_inbound(Desk(session, settings), message.as_bytes(), "test")
+        answer_bot_mail(engine, settings, utc_now)
+    with Session(engine) as session:
+        game = finished_game(session, game_id)
+        assert [seat.kind for seat in game.seats] == ["human", "bot", "bot"]
+        written = transcript(session, game)
+        ended = standings(game)
+    assert written.gaps == []
+    path = tmp_path / "transcript.yaml"
+    path.write_text(yaml.safe_dump(written.data, sort_keys=False), encoding="utf-8")
+    result = replay(path)
+    assert result.mismatches == []
+    assert result.summary["board"] == ended["board"]
