@@ -15,9 +15,6 @@ from datetime import timedelta
 from email.message import Message
 from typing import Any
 
-from sqlalchemy import func
-from sqlmodel import col, select
-
 from pbem.games.base import Event
 from pbem.moderator.addresses import game_in_subject, seat_key_in
 from pbem.moderator.desk import Desk
@@ -27,15 +24,16 @@ from pbem.moderator.loops import machine_reason
 from pbem.moderator.play import carry_out, follow_up, parse_for
 from pbem.moderator.seats import history_lines, resign
 from pbem.moderator.undeliverable import record_bounces
+from pbem.moderator.watchers import answer_request, watch_request_in
 from pbem.orders.grammar import Command, Password
 from pbem.orders.help import help_text
 from pbem.orders.incoming import IncomingEmail, parse_message, read_message
 from pbem.store import (
     GameRow,
     InboundRow,
-    OutboxRow,
     QueuedOrderRow,
     get_game,
+    letters_since,
     message_key,
     record_inbound,
     seat_by_secret,
@@ -76,6 +74,9 @@ def _handle(
     machine = machine_reason(message, desk.settings.address)
     if machine is not None or email.sender is None:
         return "ignored", machine or "no sender address", None
+    # WATCH and UNWATCH to the bare address come from anyone: no seat, no password.
+    if (request := watch_request_in(desk, email)) is not None:
+        return answer_request(desk, email, request)
     login = _authenticate(desk, email)
     if login.game_row is None or login.seat is None:
         _answer_stranger(desk, email, login.named_game)
@@ -125,14 +126,7 @@ def _answer_stranger(desk: Desk, email: IncomingEmail, named_game: str | None) -
     sender: a wrong password gets its own, which tells nothing of the game it named."""
     assert email.sender is not None
     since = desk.clock() - timedelta(hours=1)
-    recent = desk.session.exec(
-        select(func.count())
-        .select_from(OutboxRow)
-        .where(col(OutboxRow.to_address) == email.sender)
-        .where(col(OutboxRow.kind) == "stranger")
-        .where(col(OutboxRow.created_at) >= since)
-    ).one()
-    if recent >= STRANGER_REPLIES_PER_HOUR:
+    if letters_since(desk.session, email.sender, "stranger", since) >= STRANGER_REPLIES_PER_HOUR:
         return
     if named_game is not None:
         lines = [

@@ -95,6 +95,7 @@ class GameRequest:
     deadline_hours: float | None = None
     policy: DeadlinePolicy = "wait"
     setup: dict[str, Any] = field(default_factory=dict)
+    private: bool = False  # refuses watchers
 
 
 def start_game(desk: Desk, request: GameRequest) -> LoadedGame:
@@ -133,6 +134,7 @@ def start_game(desk: Desk, request: GameRequest) -> LoadedGame:
         data_file=str(request.data_file) if request.data_file else None,
         deadline_hours=request.deadline_hours,
         policy=request.policy,
+        private=request.private,
         deadline_at=(desk.clock() + timedelta(hours=request.deadline_hours))
         if request.deadline_hours
         else None,

@@ -34,6 +34,7 @@ from pbem.store.queries import (
     inbound_by_key,
     inbound_with_status,
     last_history,
+    letters_since,
     lock_game,
     record_inbound,
     seat_by_address,
@@ -50,8 +51,10 @@ from pbem.store.tables import (
     OutboxRow,
     QueuedOrderRow,
     SeatRow,
+    WatcherRow,
 )
 from pbem.store.types import utc_now
+from pbem.store.watching import add_watcher, remove_watcher, watchers_of
 
 __all__ = [
     "DATABASE_URL_VARIABLE",
@@ -67,7 +70,9 @@ __all__ = [
     "SeatRow",
     "StaleGame",
     "StoreError",
+    "WatcherRow",
     "add_outbox",
+    "add_watcher",
     "append_history",
     "bot_mail",
     "connect_database",
@@ -83,12 +88,14 @@ __all__ = [
     "inbound_by_key",
     "inbound_with_status",
     "last_history",
+    "letters_since",
     "lock_game",
     "message_key",
     "new_secret",
     "next_game_id",
     "open_database",
     "record_inbound",
+    "remove_watcher",
     "seat_by_address",
     "seat_by_secret",
     "seats_of",
@@ -96,4 +103,5 @@ __all__ = [
     "set_mail_state",
     "utc_now",
     "waiting_orders",
+    "watchers_of",
 ]

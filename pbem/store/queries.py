@@ -291,3 +291,14 @@ def get_mail_state(session: Session, key: str) -> str | None:
 def set_mail_state(session: Session, key: str, value: str) -> None:
     values = {"key": key, "value": value}
     insert_or_update(session, table_of(MailStateRow), values, "key")
+
+
+def letters_since(session: Session, address: str, kind: str, since: datetime) -> int:
+    """How many letters of `kind` were written to `address` since `since` (rate limits)."""
+    return session.exec(
+        select(func.count())
+        .select_from(OutboxRow)
+        .where(col(OutboxRow.to_address) == address)
+        .where(col(OutboxRow.kind) == kind)
+        .where(col(OutboxRow.created_at) >= since)
+    ).one()
