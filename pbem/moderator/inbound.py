@@ -75,7 +75,7 @@ def _handle(
     if machine is not None or email.sender is None:
         return "ignored", machine or "no sender address", None
     # WATCH and UNWATCH to the bare address come from anyone: no seat, no password.
-    if (request := watch_request_in(desk, email)) is not None:
+    if (request := watch_request_in(desk.settings.address, email)) is not None:
         return answer_request(desk, email, request)
     login = _authenticate(desk, email)
     if login.game_row is None or login.seat is None:

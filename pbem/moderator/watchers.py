@@ -131,11 +131,11 @@ def unwatch(
     return Watching(game_id, address, True, len(watchers_of(desk.session, game_id)))
 
 
-def watch_request_in(desk: Desk, email: IncomingEmail) -> WatchRequest | None:
-    """The WATCH or UNWATCH an email to the moderator's bare address asks for (mail to a seat's
-    plus-address speaks for the seat: it is orders). A request naming no game on its line names
-    the game in its subject, if any."""
-    if seat_key_in(desk.settings.address, list(email.recipients)) is not None:
+def watch_request_in(moderator: str, email: IncomingEmail) -> WatchRequest | None:
+    """The WATCH or UNWATCH an email to the `moderator`'s bare address asks for (mail to a
+    seat's plus-address speaks for the seat: it is orders). A request naming no game on its line
+    names the game in its subject, if any."""
+    if seat_key_in(moderator, list(email.recipients)) is not None:
         return None
     request = watch_request(email.text)
     if request is None or request.game_id is not None:

@@ -4,6 +4,7 @@ master's `gm watch` and `gm unwatch`, private and unknown games, and what a watc
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from sqlmodel import Session
@@ -183,6 +184,31 @@ def test_gm_watch_and_unwatch(table):
     private = _sm(table, private=True)
     with pytest.raises(watchers.WatchError, match="private"), session_scope(game.engine) as session:
         watchers.watch(Desk(session, SETTINGS), private.id, WAT)
+
+
+# The corpus's WATCH and UNWATCH emails, as clients write them, and the request each one makes.
+WATCH_EMAILS = Path(__file__).resolve().parent.parent / "emails" / "watching"
+WATCH_CORPUS: dict[str, tuple[str, str] | None] = {
+    "gmail_watch_alternative.eml": ("WATCH", "sm-12"),
+    # Outlook quotes the watch letter whole, its UNWATCH line too: the game is the subject's.
+    "outlook_unwatch_reply_crlf.eml": ("UNWATCH", "bt-7"),
+    # The signature's line is not read.
+    "iphone_watch_bracketed.eml": ("WATCH", "bt-3"),
+    # To a seat's plus-address: orders, never a request.
+    "watch_to_a_plus_address.eml": None,
+}
+
+
+def test_every_watch_email_has_an_expectation():
+    assert {path.name for path in WATCH_EMAILS.glob("*.eml")} == set(WATCH_CORPUS)
+
+
+@pytest.mark.parametrize("name", sorted(WATCH_CORPUS))
+def test_a_watch_email_makes_its_request(name):
+    email = read_email((WATCH_EMAILS / name).read_bytes())
+    request = watchers.watch_request_in("moderator@pbem.example.org", email)
+    made = None if request is None else (request.verb, request.game_id)
+    assert made == WATCH_CORPUS[name]
 
 
 @pytest.mark.parametrize(
