@@ -69,7 +69,7 @@ def watch(
     address = address.lower()
     row = get_game(desk.session, game_id)
     if row is None:
-        raise GameNotFound(f"no game {game_id}")
+        raise GameNotFound(f"no game {game_id!r}")
     if row.private:
         raise WatchError(f"{game_id} is private: it takes no watchers", _not_open(game_id))
     if row.status == "finished":
