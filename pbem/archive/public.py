@@ -1,8 +1,7 @@
 """What anyone may see of a game: the board as an observer sees it, and the events told to all.
 
-Built from a seat's own view (which already hides face-down cards and the other hands) with that
-seat's private parts taken out too, so a mistake here can at worst show what one player saw, never
-what the game master sees. Show Manager money is hidden until the game is over, as in play.
+The board is the engine's public view (`engine.public_view`, the one watchers are sent): no hand,
+sealed order or face-down card, and Show Manager money only once the game is over.
 """
 
 from __future__ import annotations
@@ -17,23 +16,11 @@ from pbem.moderator.loaded import LoadedGame
 from pbem.moderator.render import environment
 
 
-def public_view(game: LoadedGame, state: Any) -> Any:
-    """The board of `state` with no hand, sealed order or hidden money in it."""
-    seat_view = game.engine.view(state, 0)
-    if game.row.game == "bigtime":
-        return dataclasses.replace(seat_view, private=())
-    over = state.turn is None
-    players = tuple(
-        dataclasses.replace(player, hand=None, money=player.money if over else None)
-        for player in seat_view.players
-    )
-    return dataclasses.replace(seat_view, viewer=None, players=players, legal=())
-
-
 def public_board(game: LoadedGame, state: Any, names: list[str]) -> str:
     """The board partial of the game's kind (`templates/<game>/board.html.j2`), public."""
     template = environment().get_template(f"{game.row.game}/board.html.j2")
-    return template.render(view=public_view(game, state), names=names, viewer=None, public=True)
+    view = game.engine.public_view(state)
+    return template.render(view=view, names=names, viewer=None)
 
 
 def public_events(events: Iterable[Event]) -> list[Event]:

@@ -15,11 +15,12 @@ from contextlib import contextmanager
 import typer
 
 from pbem.cli.database import open_configured
-from pbem.moderator import gm
+from pbem.moderator import gm, watchers
 from pbem.moderator.desk import Desk
 from pbem.moderator.start import (
     LONGEST_DEADLINE_HOURS,
     StartError,
+    check_address,
     check_deadline_hours,
     check_policy,
 )
@@ -193,3 +194,36 @@ def resend(
 ) -> None:
     """Send the status email again, to one player or to all."""
     _override(as_json, lambda desk: gm.resend(desk, game, player, why))
+
+
+@gm_app.command()
+def watch(game: str, email: str, as_json: bool = JSON) -> None:
+    """Let EMAIL watch the game: its public status each turn or phase, and the final result."""
+    _watching(as_json, email, "watches", lambda desk: watchers.watch(desk, game, email))
+
+
+@gm_app.command()
+def unwatch(game: str, email: str, as_json: bool = JSON) -> None:
+    """Stop EMAIL watching the game."""
+    _watching(as_json, email, "no longer watches", lambda desk: watchers.unwatch(desk, game, email))
+
+
+def _watching(
+    as_json: bool, email: str, done_words: str, act: Callable[[Desk], watchers.Watching]
+) -> None:
+    """A watch or unwatch: a bad address is usage (exit 2), a refusal exit 1. It is never in
+    the history, which the players read: a watcher's address is kept from them."""
+    try:
+        check_address(email)
+    except StartError as exc:
+        raise fail(str(exc).replace(" (write EMAIL or EMAIL:NAME)", ""), 2) from exc
+    try:
+        with _desk() as desk:
+            done = act(desk)
+    except watchers.WatchError as exc:
+        raise fail(str(exc), 1) from exc
+    if as_json:
+        typer.echo(json.dumps(dataclasses.asdict(done)))
+        return
+    same = "" if done.changed else " already"
+    typer.echo(f"{done.game}: {done.address}{same} {done_words} ({done.watchers} watching)")

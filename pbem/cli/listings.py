@@ -1,4 +1,5 @@
-"""The rows `pbem games` and `pbem history` print, as a table or as JSON for scripts."""
+"""The rows `pbem games` and `pbem history` print, as a table or as JSON for scripts, and the
+watchers line of `pbem show`."""
 
 from __future__ import annotations
 
@@ -23,3 +24,12 @@ class HistoryListing:
     kind: str
     summary: str
     why: str | None
+
+
+def watching_line(private: bool, watchers: list[str]) -> str:
+    """What `pbem show` says of a game's watchers (the game master alone reads addresses)."""
+    if private:
+        return "Private game: no watchers."
+    if not watchers:
+        return "Watchers: none."
+    return f"Watchers ({len(watchers)}): {', '.join(watchers)}"

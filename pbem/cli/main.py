@@ -22,7 +22,7 @@ from pbem.cli.database import open_configured
 from pbem.cli.db import db_app
 from pbem.cli.demo import run_demo
 from pbem.cli.gm import gm_app
-from pbem.cli.listings import GameListing, HistoryListing
+from pbem.cli.listings import GameListing, HistoryListing, watching_line
 from pbem.cli.logs import LogFormat, configure_logging
 from pbem.cli.outbox import outbox_app
 from pbem.cli.replay import TranscriptError, replay
@@ -50,6 +50,7 @@ from pbem.store import (
     session_scope,
     signup_players,
     signups_with_status,
+    watchers_of,
 )
 
 app = typer.Typer(
@@ -201,6 +202,9 @@ def start(
     ),
     deadline: float | None = typer.Option(None, help="Hours for each turn or phase."),
     policy: str = typer.Option("wait", help="At a deadline: wait, default or skip."),
+    private: bool = typer.Option(
+        False, "--private", help="Refuse watchers: nobody but the players follows the game."
+    ),
 ) -> None:
     """Start a game: queue the welcome and first status mails, print the game id."""
     engine, settings = open_configured(create=True)
@@ -217,6 +221,7 @@ def start(
             data_file=data,
             deadline_hours=deadline,
             policy=policy,  # type: ignore[arg-type]
+            private=private,
         )
         with session_scope(engine) as session:
             loaded = start_game(Desk(session, settings), request)
@@ -279,6 +284,8 @@ def show(game: str, as_json: bool = typer.Option(False, "--json")) -> None:
                         "game": loaded.row.game,
                         "variant": loaded.row.variant,
                         "status": loaded.row.status,
+                        "private": loaded.row.private,
+                        "watchers": watchers_of(session, loaded.id),
                         "seats": [
                             {"address": s.address, "name": s.name, "kind": s.kind}
                             for s in loaded.seats
@@ -298,6 +305,7 @@ def show(game: str, as_json: bool = typer.Option(False, "--json")) -> None:
             **status_context(loaded, None),
         )
         typer.echo(text)
+        typer.echo(watching_line(loaded.row.private, watchers_of(session, loaded.id)))
 
 
 @app.command()

@@ -126,6 +126,9 @@ class RulesEngine(Protocol[S, A]):
     def view(self, state: S, seat: int | None) -> Any:
         """The one place hidden information is filtered. seat None is the game master's view."""
 
+    def public_view(self, state: S) -> Any:
+        """What everyone may see, as a watcher of the game does: no seat's private part."""
+
     def progress(self, state: S) -> str:
         """A key that changes exactly when the game moves on for everybody (a turn ends, a phase
         resolves), which is when every player is sent a new status."""

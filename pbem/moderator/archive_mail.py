@@ -11,16 +11,13 @@ import dataclasses
 import re
 from datetime import timedelta
 
-from sqlalchemy import func
-from sqlmodel import col, select
-
 from pbem.archive.page import NotArchivable, archive_page, finished_game
 from pbem.moderator.addresses import seat_key_in
 from pbem.moderator.compose import Attachment
 from pbem.moderator.desk import Desk
 from pbem.moderator.letters import notice_letter
 from pbem.orders.incoming import IncomingEmail
-from pbem.store import OutboxRow
+from pbem.store import sent_to_recently
 from pbem.store.tables import InboundStatus
 
 ARCHIVE_REPLIES_PER_HOUR = 3
@@ -73,14 +70,7 @@ def _reply(
 ) -> None:
     assert email.sender is not None
     since = desk.clock() - timedelta(hours=1)
-    recent = desk.session.exec(
-        select(func.count())
-        .select_from(OutboxRow)
-        .where(col(OutboxRow.to_address) == email.sender)
-        .where(col(OutboxRow.kind) == "archive")
-        .where(col(OutboxRow.created_at) >= since)
-    ).one()
-    if recent >= ARCHIVE_REPLIES_PER_HOUR:
+    if sent_to_recently(desk.session, email.sender, ["archive"], since) >= ARCHIVE_REPLIES_PER_HOUR:
         return
     letter = notice_letter(
         to=email.sender,

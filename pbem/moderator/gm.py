@@ -27,7 +27,7 @@ from pbem.moderator.events import (
     StatusResent,
     Undone,
 )
-from pbem.moderator.gm_letters import farewell, tell_notice, tell_status
+from pbem.moderator.gm_letters import farewell, tell_everyone, tell_notice, tell_status
 from pbem.moderator.letters import status_letter
 from pbem.moderator.loaded import LoadedGame, encode_state, load_game, save_state
 from pbem.moderator.news import untold_events
@@ -156,7 +156,7 @@ def undo(desk: Desk, game_id: str, to: int | None, why: str | None) -> Change:
         events=[Undone(target, where)],
     )
     # Every seat gets a status telling what happened since the last one, the undo last.
-    tell_status(desk, game, game.seats, untold_events(desk, game), why)
+    tell_everyone(desk, game, untold_events(desk, game), why)
     return _change(desk, game, "undo", mark)
 
 
@@ -345,7 +345,7 @@ def _corrected(
     save_state(
         desk.session, game, state, actor=GM, kind="gm", summary=summary, why=why, events=events
     )
-    tell_status(desk, game, game.seats, untold_events(desk, game), why)
+    tell_everyone(desk, game, untold_events(desk, game), why)
     return _change(desk, game, verb, mark)
 
 

@@ -11,6 +11,7 @@ from pbem.moderator.events import GmReason
 from pbem.moderator.letters import notice_letter, status_letter
 from pbem.moderator.loaded import LoadedGame
 from pbem.moderator.telling import tell_game
+from pbem.moderator.watchers import tell_watchers
 from pbem.store.tables import SeatRow
 
 CHANGED = "The game master changed the game"
@@ -64,3 +65,10 @@ def tell_status(
     told = [*events, *([GmReason(why)] if why else [])]
     for seat in seats:
         desk.postman.post(status_letter(game, seat.position, desk.settings, told, CHANGED), game.id)
+
+
+def tell_everyone(desk: Desk, game: LoadedGame, events: Sequence[Event], why: str | None) -> None:
+    """A fresh status to every seat, and the public one to every watcher, opening with what the
+    game master changed and why: the game moved, as after a turn."""
+    tell_status(desk, game, game.seats, events, why)
+    tell_watchers(desk, game, [*events, *([GmReason(why)] if why else [])])

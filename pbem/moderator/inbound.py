@@ -26,6 +26,7 @@ from pbem.moderator.play import carry_out, follow_up, parse_for
 from pbem.moderator.seats import history_lines, resign
 from pbem.moderator.signup import handle_signup_mail
 from pbem.moderator.undeliverable import record_bounces
+from pbem.moderator.watchers import answer_request, watch_request_in
 from pbem.orders.grammar import Command, Password
 from pbem.orders.help import help_text
 from pbem.orders.incoming import IncomingEmail, parse_message, read_message
@@ -80,6 +81,9 @@ def _handle(
         return signup
     if (archived := archive_request(desk.settings.address, email)) is not None:
         return answer_archive(desk, email, archived)
+    # WATCH and UNWATCH to the bare address come from anyone: no seat, no password.
+    if (request := watch_request_in(desk.settings.address, email)) is not None:
+        return answer_request(desk, email, request)
     login = _authenticate(desk, email)
     if login.game_row is None or login.seat is None:
         _answer_stranger(desk, email, login.named_game)

@@ -13,14 +13,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from pbem.games.base import Event
 from pbem.moderator.addresses import reply_address
 from pbem.moderator.compose import Letter
 from pbem.moderator.loaded import LoadedGame
 from pbem.moderator.render import render, render_text
-from pbem.moderator.telling import tell_game
+from pbem.moderator.telling import tell_game, tell_public
 from pbem.orders.quotes import ORDERS_ABOVE_MARK
 from pbem.settings import Settings
 
@@ -45,6 +45,16 @@ class Footer:
     game_id: str
     password: str
     orders_open: bool
+    watching: ClassVar[bool] = False
+
+
+@dataclass(frozen=True)
+class WatchFooter:
+    """What ends a letter to a watcher: how to stop watching (a watcher has no password)."""
+
+    game_id: str
+    address: str  # the moderator's bare address, where UNWATCH goes
+    watching: ClassVar[bool] = True
 
 
 @dataclass(frozen=True)
@@ -102,9 +112,18 @@ def status_context(game: LoadedGame, seat: int | None) -> dict[str, Any]:
     engine = game.engine
     awaiting = engine.awaiting(game.state) if game.row.status == "running" else ()
     examples = engine.legal_summary(game.state, seat) if seat in awaiting else []
+    return _status(game, engine.view(game.state, seat), seat, examples)
+
+
+def public_status_context(game: LoadedGame) -> dict[str, Any]:
+    """What a status section shows a watcher: the public view, no seat, no example orders."""
+    return _status(game, game.engine.public_view(game.state), None, [])
+
+
+def _status(game: LoadedGame, view: Any, seat: int | None, examples: list[str]) -> dict[str, Any]:
     return {
         "game": game.row.game,
-        "view": engine.view(game.state, seat),
+        "view": view,
         "names": game.names,
         "viewer": seat,
         "examples": examples,
@@ -134,14 +153,16 @@ def _letter(
     seat: int | None,
     settings: Settings,
     in_reply_to: str | None = None,
+    footer: Footer | WatchFooter | None = None,
     **context: Any,
 ) -> Letter:
-    """A letter from `template`: the mark line first, then the template, then the seat's footer.
-    Its subject is the game and its phase after `headline`; with no game, `headline` alone."""
+    """A letter from `template`: the mark line first, then the template, then the footer (by
+    default the seat's). Its subject is the game and its phase after `headline`; with no game,
+    `headline` alone."""
     words = phase_words(loaded, seat, headline) if loaded else headline or ""
     subject = f"[{loaded.id}] {words}" if loaded else words
     title = f"{loaded.kind.title} {loaded.id}: {words}" if loaded else words
-    footer = _footer(loaded, seat)
+    footer = footer or _footer(loaded, seat)
     body, html = render(
         template,
         title=title,
@@ -255,4 +276,32 @@ def notice_letter(
         lines=list(lines),
         why=why,
         help=help_text,
+    )
+
+
+def watch_letter(
+    game: LoadedGame,
+    to: str,
+    settings: Settings,
+    events: Sequence[Event],
+    headline: str | None = None,
+    lines: Sequence[str] = (),
+    in_reply_to: str | None = None,
+    kind: str = "watch",
+) -> Letter:
+    """A watcher's status: `lines` first (a welcome), the public events and the public view,
+    nothing any seat's view hides; its footer says how to stop watching."""
+    return _letter(
+        to=to,
+        headline=headline,
+        kind=kind,
+        template="watch",
+        loaded=game,
+        seat=None,
+        settings=settings,
+        in_reply_to=in_reply_to,
+        footer=WatchFooter(game.id, settings.address),
+        lines=list(lines),
+        events=tell_public(game, events),
+        **public_status_context(game),
     )

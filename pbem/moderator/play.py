@@ -13,6 +13,7 @@ from pbem.moderator.events import PlayedFor, StandIn
 from pbem.moderator.letters import notice_letter, status_letter
 from pbem.moderator.loaded import LoadedGame, save_state
 from pbem.moderator.news import untold_events
+from pbem.moderator.watchers import tell_watchers
 from pbem.orders.games import grammar_for
 from pbem.orders.grammar import Grammar
 from pbem.orders.parse import ParsedOrders, parse_orders
@@ -95,6 +96,7 @@ def follow_up(
     for seat in game.seats:
         if seat.position != answered:
             desk.postman.post(status_letter(game, seat.position, desk.settings, news), game.id)
+    tell_watchers(desk, game, news)
     return news
 
 

@@ -96,6 +96,7 @@ class GameRequest:
     policy: DeadlinePolicy = "wait"
     setup: dict[str, Any] = field(default_factory=dict)
     game_id: str | None = None  # the id a sign-up reserved (pbem/moderator/signup.py); else new
+    private: bool = False  # refuses watchers
 
 
 def start_game(desk: Desk, request: GameRequest) -> LoadedGame:
@@ -134,6 +135,7 @@ def start_game(desk: Desk, request: GameRequest) -> LoadedGame:
         data_file=str(request.data_file) if request.data_file else None,
         deadline_hours=request.deadline_hours,
         policy=request.policy,
+        private=request.private,
         deadline_at=(desk.clock() + timedelta(hours=request.deadline_hours))
         if request.deadline_hours
         else None,

@@ -74,16 +74,23 @@ def tell(events: Iterable[Event], scene: Scene, reader: int | None) -> list[str]
 
 
 class Teller:
-    """Tells events to one reader; keep one to tell many (it builds its templates once)."""
+    """Tells events to one reader; keep one to tell many (it builds its templates once).
 
-    def __init__(self, scene: Scene, reader: int | None) -> None:
-        self.scene, self.words = scene, Words(scene.names, reader)
+    `public`: the reader holds no seat (a watcher), so only events everyone may know are told,
+    and every player by name, as the game master reads them."""
+
+    def __init__(self, scene: Scene, reader: int | None, public: bool = False) -> None:
+        self.scene, self.words = scene, Words(scene.names, None if public else reader)
+        self.public = public
         self.modules: dict[str, Any] = {}
+
+    def knows(self, event: Event) -> bool:
+        return event.to is None if self.public else event.visible_to(self.words.reader)
 
     def lines(self, events: Iterable[Event]) -> list[str]:
         told: list[str] = []
         for event in events:
-            if not event.visible_to(self.words.reader):
+            if not self.knows(event):
                 continue
             if isinstance(event, PlayedFor):
                 inner = self.lines(event.events)
@@ -127,3 +134,8 @@ def scene_of(game: LoadedGame) -> Scene:
 
 def tell_game(game: LoadedGame, events: Iterable[Event], reader: int | None) -> list[str]:
     return tell(events, scene_of(game), reader)
+
+
+def tell_public(game: LoadedGame, events: Iterable[Event]) -> list[str]:
+    """The events as a watcher reads them: what everyone may know, every player by name."""
+    return Teller(scene_of(game), None, public=True).lines(events)

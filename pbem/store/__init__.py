@@ -59,8 +59,10 @@ from pbem.store.tables import (
     OutboxRow,
     QueuedOrderRow,
     SeatRow,
+    WatcherRow,
 )
 from pbem.store.types import utc_now
+from pbem.store.watching import add_watcher, remove_watcher, watchers_of
 
 __all__ = [
     "DATABASE_URL_VARIABLE",
@@ -78,7 +80,9 @@ __all__ = [
     "SignupRow",
     "StaleGame",
     "StoreError",
+    "WatcherRow",
     "add_outbox",
+    "add_watcher",
     "append_history",
     "bot_mail",
     "connect_database",
@@ -101,6 +105,7 @@ __all__ = [
     "next_game_id",
     "open_database",
     "record_inbound",
+    "remove_watcher",
     "seat_by_address",
     "seat_by_secret",
     "seats_of",
@@ -112,4 +117,5 @@ __all__ = [
     "signups_with_status",
     "utc_now",
     "waiting_orders",
+    "watchers_of",
 ]

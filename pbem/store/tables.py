@@ -19,6 +19,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import declared_attr, registry
 from sqlmodel import Field, SQLModel
@@ -81,6 +82,8 @@ class GameRow(StoreModel, table=True):
     deadline_hours: float | None = None
     deadline_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
     policy: DeadlinePolicy = Field(default="wait", sa_type=String(16))
+    # A private game refuses watchers (`pbem start --private`).
+    private: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
     created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
     updated_at: datetime = Field(
         default_factory=utc_now, sa_type=UtcDateTime, sa_column_kwargs={"onupdate": utc_now}
@@ -115,6 +118,20 @@ class SeatRow(StoreModel, table=True):
     # A computer player's level; None for a person, and for a seat a computer player took before
     # levels were kept (it plays at pbem.games.levels.DEFAULT_LEVEL).
     bot_level: BotLevel | None = Field(default=None, sa_type=String(16))
+
+
+class WatcherRow(StoreModel, table=True):
+    """An address that follows a game's public status (WATCH); it holds no seat and no secret,
+    and is never shown to the players or to the other watchers."""
+
+    __tablename__ = "watchers"
+    # The (game_id, address) unique index also serves every "watchers of a game" query.
+    __table_args__ = (UniqueConstraint("game_id", "address"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", ondelete="CASCADE", sa_type=String(32))
+    address: str = Field(sa_type=String(320))  # lower-cased
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
 
 
 class InboundRow(StoreModel, table=True):

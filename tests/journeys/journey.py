@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sqlmodel import Session, col, select
 
@@ -15,7 +15,7 @@ from pbem.orders.incoming import parse_message
 from pbem.orders.mime import body_text
 from pbem.orders.quotes import ORDERS_ABOVE_MARK
 from pbem.store import InboundRow, session_scope
-from tests.journeys.mail_client import Player, Received
+from tests.journeys.mail_client import Player, Received, Watcher
 from tests.support.dovecot import DovecotServer
 from tests.support.smtpd import SmtpServer
 
@@ -32,6 +32,7 @@ class Journey:
     players: list[Player]
     game_id: str
     taken: int = 0  # how many of the SMTP server's emails were handed to their readers
+    watchers: list[Watcher] = field(default_factory=list)
 
     @classmethod
     def start(
@@ -83,8 +84,13 @@ class Journey:
         received = self.smtp.wait_for(self.taken + sent)
         assert len(received) == self.taken + sent
         by_address = {player.address: player for player in self.players}
+        watching = {watcher.address: watcher for watcher in self.watchers}
         for mail in received[self.taken :]:
             assert len(mail.recipients) == 1, mail.recipients
+            if (watcher := watching.get(mail.recipients[0])) is not None:
+                watcher.receive(mail)
+                self.check_watcher_letter(watcher.inbox[-1])
+                continue
             player = by_address[mail.recipients[0]]
             player.receive(mail)
             self.check_letter(player, player.inbox[-1])
@@ -102,9 +108,26 @@ class Journey:
         assert secret in mail.html
         assert f"+{self.game_id}.{secret}@" in mail.reply_to
         others = [p.address for p in self.players if p is not player]
+        others += [watcher.address for watcher in self.watchers]
         for address in others:
             for part in (mail.text, mail.html, mail.headers):
                 assert address not in part, f"{address} reached {player.address}"
+
+    def check_watcher_letter(self, mail: Received) -> None:
+        """What every email to a watcher shows: the mark, the game and phase in the subject, how
+        to stop watching; no reply address, password, private section or example orders, and no
+        player's address or secret."""
+        game = self.game()
+        assert mail.text.splitlines()[0] == ORDERS_ABOVE_MARK
+        assert mail.subject.startswith(f"[{self.game_id}] ") and "Re:" not in mail.subject
+        assert mail.reply_to == ""
+        assert f"UNWATCH {self.game_id}" in mail.text
+        for private in ("password", "(private", "Your hand", "It is your move", "Sealed bid"):
+            assert private.lower() not in mail.text.lower(), private
+            assert private.lower() not in mail.html.lower(), private
+        for seat in game.seats:
+            for part in (mail.text, mail.html, mail.headers):
+                assert seat.address not in part and f".{seat.secret}@" not in part
 
     def check_asks_for_the_current_phase(self, player: Player, mail: Received) -> None:
         """An email asking for a move names the game's phase now and shows the board."""

@@ -108,3 +108,24 @@ class Player:
             header = "On Tue, 1 Dec 2026 at 17:02, pbem moderator <pbem@example.org> wrote:"
             message.set_content(f"{body}\n\n{header}\n{quoted}\n")
         return message.as_bytes()
+
+
+@dataclass
+class Watcher:
+    """Someone who follows a game without a seat: they write WATCH to the moderator's bare
+    address, then read what comes."""
+
+    address: str
+    inbox: list[Received] = field(default_factory=list)
+
+    def receive(self, mail: ReceivedMail) -> None:
+        self.inbox.append(Received.of(mail))
+
+    def ask(self, moderator: str, line: str) -> bytes:
+        message = EmailMessage()
+        message["From"] = self.address
+        message["To"] = moderator
+        message["Subject"] = "Watching your game"
+        message["Message-ID"] = make_msgid(domain="watchers.test")
+        message.set_content(f"Hello,\n\n{line}\n\nThanks!\n")
+        return message.as_bytes()

@@ -7,7 +7,10 @@ override, a deadline passing (default or skip policy) or a bounce. After each st
 email is searched, as its reader gets it (subject, text and HTML), for: the seed, another seat's
 address (any it ever had) or secret, and what the game hides at that moment: another player's
 money (made unmistakable by the game master setting it to a sentinel), an unrevealed bid, a
-face-down Headliner. At the end, the game's public archive page is read the same way.
+face-down Headliner. A watcher follows every game from its first turn (WATCH to the bare
+address): its letters are searched for all of that, for every seat, and for any private section
+of a status; no other email may show the watcher's address. At the end, the game's public
+archive page is read the same way.
 """
 
 from __future__ import annotations
@@ -37,6 +40,11 @@ from pbem.store import OutboxRow, session_scope
 from tests.hostile.harness import SETTINGS, Moderator
 
 NAMES = ("Ann", "Bo", "Cy", "Dan", "Eve")
+WATCHER = "watcher@example.net"
+# What only a seat's own status shows: its private section, its password.
+PRIVATE_WORDS = re.compile(
+    r"\(private|your hand|money cards|sealed bid|password|your money", re.IGNORECASE
+)
 
 
 def sentinel(seat: int) -> int:
@@ -81,6 +89,10 @@ def play(moderator: Moderator, game: str, players: int, index: int) -> Iterator[
         for n in range(players)
     ]
     game_id = moderator.start(game, specs, seed=seed, deadline_hours=48, policy=policy)
+    moderator.send(
+        f"From: {WATCHER}\nTo: {SETTINGS.address}\nSubject: watching\n"
+        f"Message-ID: <watch.{index}@leak.test>\n\nWATCH {game_id}\n".encode()
+    )
     with Session(moderator.engine) as session:
         loaded = load_game(session, game_id)
         seen = Seen(
@@ -210,10 +222,16 @@ def _read(row: OutboxRow) -> Email:
 
 
 def _check(game: LoadedGame, seen: Seen, email: Email) -> None:
+    """`email` shows its reader (a seat, or the watcher: None) nothing it may not see."""
     reader = next((n for n, addresses in enumerate(seen.addresses) if email.to in addresses), None)
-    assert reader is not None, f"mail to {email.to}, who never had a seat"
+    assert reader is not None or email.to == WATCHER, f"mail to {email.to}, no seat or watcher"
     words = email.words
-    where = f"{game.id}, {email.kind} to {game.names[reader]}"
+    where = f"{game.id}, {email.kind} to {'the watcher' if reader is None else game.names[reader]}"
+    if reader is None:
+        found = PRIVATE_WORDS.search(words)
+        assert found is None, f"{where}: shows {found[0]!r}"
+    else:
+        assert WATCHER not in words, f"{where}: shows the watcher's address"
     assert not re.search(r"\bseed\b", words, re.IGNORECASE), f"{where}: says 'seed'"
     assert str(seen.seed) not in words, f"{where}: shows the seed"
     for other, addresses in enumerate(seen.addresses):
@@ -231,8 +249,9 @@ def _check(game: LoadedGame, seen: Seen, email: Email) -> None:
         assert found is None, f"{where}: shows {found[0]!r}"
 
 
-def _hidden(game: LoadedGame, reader: int) -> list[str]:
-    """Patterns of texts that would give away what `reader` may not know now (The Big Time!).
+def _hidden(game: LoadedGame, reader: int | None) -> list[str]:
+    """Patterns of texts that would give away what `reader` (None: the watcher) may not know
+    now (The Big Time!).
 
     A bid is a few small numbers that the reader's own past orders, HELP's examples or an
     earlier reveal may show too, so a sealed bid is looked for where only a leak would put it:

@@ -1,6 +1,7 @@
 """No email to a player shows another player's hand, money (Show Manager), unrevealed bid, or a
-face-down card (The Big Time!). Every status email of 200 random games of each kind is rendered
-from the recipient's view and searched for what that player must not see."""
+face-down card (The Big Time!), and no email to a watcher shows any of that for any player. Every
+status email of 200 random games of each kind is rendered from the recipient's view (a watcher's:
+the public view) and searched for what that reader must not see."""
 
 from __future__ import annotations
 
@@ -26,8 +27,9 @@ GAMES = 200
 SENTINEL_MONEY = 987_654  # no real figure of either game comes near it
 
 
-def _emails(game: str, state: Any, engine: Any, seat: int, names: list[str]) -> str:
-    view = engine.view(state, seat)
+def _emails(game: str, state: Any, engine: Any, seat: int | None, names: list[str]) -> str:
+    """The status email of `seat`, or (None) a watcher's, from the public view."""
+    view = engine.public_view(state) if seat is None else engine.view(state, seat)
     text, html = render(
         "status",
         title="t",
@@ -67,9 +69,9 @@ def test_show_manager_emails_hide_other_hands_and_money(index):
         copy = engine.load(engine.dump(state))
         for seat, player in enumerate(copy.players):
             player.money = SENTINEL_MONEY + seat
-        for seat in range(players):
+        for seat in [*range(players), None]:
             email = _emails("showmanager", copy, engine, seat, names)
-            assert str(SENTINEL_MONEY + seat) in email
+            assert seat is None or str(SENTINEL_MONEY + seat) in email
             for other, player in enumerate(copy.players):
                 if other == seat:
                     continue
@@ -106,6 +108,12 @@ def test_big_time_emails_hide_hands_bids_and_face_down_cards(index):
             for other in gm_view.private:
                 if other.seat != seat and other.bid:
                     assert f"'bid': {other.bid!r}" not in flat or other.bid == view.private[0].bid
+        public = engine.public_view(state)
+        assert public.private == () and all(not stack.hidden for stack in public.coming_soon)
+        email = _emails("bigtime", state, engine, None, names)
+        for name in hidden:
+            assert name not in email, f"a watcher sees face-down {name}"
+        assert "(private" not in email and "Money cards" not in email
 
 
 # What happens is told per reader from event data: over 200 games of each kind, each email's
@@ -120,7 +128,8 @@ def _told_games(game: str, players: int, seed: int):
     engine = engine_for(game)
     state = engine.new_game(NewGame(players, "standard", seed))
     scene = Scene([f"P{n}" for n in range(players)], state.data, "standard")
-    tellers = [Teller(scene, seat) for seat in range(players)]
+    # The last teller tells a watcher (public): it must know no more than any seat.
+    tellers = [*(Teller(scene, seat) for seat in range(players)), Teller(scene, None, public=True)]
     rng = Rng.from_seed(seed)
     if game == "showmanager":
         for seat, player in enumerate(state.players):
@@ -144,7 +153,7 @@ def test_show_manager_events_tell_nobody_another_players_money(index):
     for state, events, tellers in _told_games("showmanager", players, index):
         for seat, teller in enumerate(tellers):
             told = " ".join(teller.lines(events))
-            if sentinel_seen(seat, told):
+            if seat < players and sentinel_seen(seat, told):
                 own_money_told.add(seat)
             for other in range(players):
                 if other != seat and state.turn is not None:  # the result shows all money
@@ -168,7 +177,7 @@ def test_big_time_events_tell_nobody_an_unrevealed_bid_or_a_face_down_card(index
             told = " ".join(teller.lines(events))
             for name in hidden:
                 assert name not in told, f"seat {seat} is told face-down {name}"
-            own = state.theaters[seat].order
+            own = state.theaters[seat].order if seat < players else None
             for other, theater in enumerate(state.theaters):
                 bid = theater.order.bid if theater.order else ()
                 if other != seat and bid and (own is None or own.bid != bid):
@@ -192,5 +201,5 @@ def test_whole_games_by_email_show_no_seed_address_secret_or_hidden_information(
     players = 2 + index % (2 if game == "showmanager" else 3)
     emails = list(play(Moderator(), game, players, index))
     kinds = Counter(email.kind for email in emails)
-    assert kinds["status"] and kinds["reply"]
+    assert kinds["status"] and kinds["reply"] and kinds["watching"] == 1 and kinds["watch"]
     assert any("History (the last" in email.words for email in emails)

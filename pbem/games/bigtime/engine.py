@@ -14,7 +14,7 @@ from pbem.games.bigtime.dealing import VARIANTS, new_state
 from pbem.games.bigtime.flow import advance
 from pbem.games.bigtime.show import standings_order
 from pbem.games.bigtime.state import BigTimeState
-from pbem.games.bigtime.views import BigTimeView, build_view
+from pbem.games.bigtime.views import BigTimeView, build_view, public_view
 from pbem.games.rng import Rng
 
 
@@ -71,6 +71,9 @@ class BigTimeEngine:
 
     def view(self, state: BigTimeState, seat: int | None) -> BigTimeView:
         return build_view(state, seat)
+
+    def public_view(self, state: BigTimeState) -> BigTimeView:
+        return public_view(state)
 
     def skip(self, state: BigTimeState, seat: int) -> list[Event]:
         # A Big Time! seat that says nothing bids nothing and takes the default picks: skipping

@@ -2,11 +2,13 @@
 
 Public (RULINGS.md): the board, each player's money left, bids once revealed, every pick and
 payment. Private to a seat: its hand and its orders not yet revealed. Face-down cards: nobody but
-the game master (seat None), who sees everything.
+the game master (seat None), who sees everything. `public_view` is what everyone may see (a
+watcher of the game): the public part alone, nobody's hand or orders.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pbem.games.bigtime.components import Act
@@ -92,16 +94,27 @@ class BigTimeView:
     theaters: tuple[TheaterView, ...]
     chart: tuple[ChartMarker, ...]
     last_picks: tuple[PickView, ...]
-    private: tuple[PrivateView, ...]  # the seat's own; every seat's for the game master
+    # The seat's own; every seat's for the game master; nobody's in the public view.
+    private: tuple[PrivateView, ...]
 
 
 def build_view(state: BigTimeState, seat: int | None) -> BigTimeView:
+    private_seats = range(state.players) if seat is None else (seat,)
+    return _view(state, private_seats, game_master=seat is None)
+
+
+def public_view(state: BigTimeState) -> BigTimeView:
+    return _view(state, (), game_master=False)
+
+
+def _view(state: BigTimeState, private_seats: Sequence[int], game_master: bool) -> BigTimeView:
+    """The public board, with the hands and orders of `private_seats`, and the face-down cards
+    for the game master."""
     acts = state.data.acts
 
     def offered(row_name: str) -> tuple[OfferedAct, ...]:
         return tuple(OfferedAct(code, acts[card]) for code, card in coded_row(state, row_name))
 
-    private_seats = range(state.players) if seat is None else (seat,)
     return BigTimeView(
         round=state.round,
         rounds=state.data.rounds,
@@ -111,7 +124,7 @@ def build_view(state: BigTimeState, seat: int | None) -> BigTimeView:
         am_row=offered(AM),
         pm_row=offered(PM),
         headliner_row=offered(HEADLINERS),
-        coming_soon=_coming_soon(state, game_master=seat is None),
+        coming_soon=_coming_soon(state, game_master),
         theaters=tuple(_theater(state, s, t) for s, t in enumerate(state.theaters)),
         chart=tuple(
             ChartMarker(

@@ -10,7 +10,7 @@ from pbem.games.rng import Rng
 from pbem.games.showmanager import bot, gm, legal, players, rules, scoring, setup, turns
 from pbem.games.showmanager.actions import Action, Hire, Stage
 from pbem.games.showmanager.state import GameState, dump_state, load_state
-from pbem.games.showmanager.view import GameView, view
+from pbem.games.showmanager.view import GameView, public_view, view
 
 
 class ShowManagerEngine:
@@ -55,6 +55,9 @@ class ShowManagerEngine:
 
     def view(self, state: GameState, seat: int | None) -> GameView:
         return view(state, seat)
+
+    def public_view(self, state: GameState) -> GameView:
+        return public_view(state)
 
     def progress(self, state: GameState) -> str:
         # A hire adds a card to a hand, a staging adds a production: each ends a turn. Loans and

@@ -1,11 +1,15 @@
 """What one seat may see: the one place hidden information (hands, money) is filtered.
 
+`public_view` is what everyone may see (a watcher of the game): no hand, and money only once the
+game is over, when the final result shows it for the tie-break.
+
 Names come twice where themes differ: `name` is the canonical (standard theme) name the actions
 use, `shown` the one the variant shows. A parser finds both themes' names in `musicals`/`cities`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pbem.games.showmanager.components import Card
@@ -70,7 +74,7 @@ class PlayerView:
 @dataclass(frozen=True)
 class GameView:
     variant: str
-    viewer: int | None  # None: the game master, who sees everything
+    viewer: int | None  # None: the game master, who sees everything, or (`public_view`) nobody
     turn: int | None  # None once the game is over
     loan_allowed: bool  # the turn is still at its start: a loan may come first
     refresh_allowed: bool  # the turn is open: refreshes may come before the hire or stage
@@ -92,6 +96,22 @@ def card_view(card: Card) -> CardView:
 def view(state: GameState, viewer: int | None) -> GameView:
     if viewer is not None and not 0 <= viewer < len(state.players):
         raise ShowManagerError(f"no seat {viewer} in a {len(state.players)}-player game")
+    # Example orders for the viewer; for the game master, those of the turn's player.
+    acting = state.turn if viewer is None else viewer
+    return _view(state, viewer, lambda seat: viewer in (None, seat), acting)
+
+
+def public_view(state: GameState) -> GameView:
+    """What anyone may see, seat or none: every hand hidden, and no example orders (they would
+    name the hand of the player whose turn it is)."""
+    return _view(state, None, lambda seat: False, None)
+
+
+def _view(
+    state: GameState, viewer: int | None, sees: Callable[[int], bool], acting: int | None
+) -> GameView:
+    """The view of `viewer` (None: the game master, or nobody), showing the hands and money of
+    the seats it `sees`, and example orders for the seat `acting` (None: none)."""
     data = state.data
     over = state.turn is None
     city_names = [c.name for c in data.cities]
@@ -120,10 +140,8 @@ def view(state: GameState, viewer: int | None) -> GameView:
             seat,
             len(player.hand),
             state.productions_left(seat),
-            player.money if viewer in (None, seat) or over else None,
-            tuple(card_view(data.cards[c]) for c in player.hand)
-            if viewer in (None, seat)
-            else None,
+            player.money if sees(seat) or over else None,
+            tuple(card_view(data.cards[c]) for c in player.hand) if sees(seat) else None,
         )
         for seat, player in enumerate(state.players)
     )
@@ -131,7 +149,6 @@ def view(state: GameState, viewer: int | None) -> GameView:
         SlotView(slot, cost, None if card is None else card_view(data.cards[card]))
         for slot, (cost, card) in enumerate(zip(data.slot_costs, state.display, strict=True))
     )
-    acting = state.turn if viewer is None else viewer
     return GameView(
         variant=state.variant,
         viewer=viewer,
