@@ -191,6 +191,11 @@ def start(
     ),
     deadline: float | None = typer.Option(None, help="Hours for each turn or phase."),
     policy: str = typer.Option("wait", help="At a deadline: wait, default or skip."),
+    press: str = typer.Option(
+        "all",
+        help="Table talk (SAY): all (SAY TO is private), public (the others see that a "
+        "player whispered to another, never what) or none (no talk).",
+    ),
 ) -> None:
     """Start a game: queue the welcome and first status mails, print the game id."""
     engine, settings = open_configured(create=True)
@@ -207,6 +212,7 @@ def start(
             data_file=data,
             deadline_hours=deadline,
             policy=policy,  # type: ignore[arg-type]
+            press=press,  # type: ignore[arg-type]
         )
         with session_scope(engine) as session:
             loaded = start_game(Desk(session, settings), request)
