@@ -252,10 +252,7 @@ def _orders(
     # The talk is kept only now that the orders went through, and before the status emails are
     # written, so that those told it carry it; the others get it in an email of its own.
     said = record_talk(desk, game, seat, talk.spoken, row.id)
-    if carried_out:
-        events = follow_up(desk, game, [*events, *said], before, answered=seat)
-    else:
-        events = said
+    events = follow_up(desk, game, [*events, *said], before, seat) if carried_out else said
     relay_talk(desk, game, seat, said, letters_before)
     if "RESIGN" in commands:
         events += resign(desk, game, seat, actor=game.seat(seat).address, why="resigned by email")

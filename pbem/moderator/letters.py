@@ -162,7 +162,7 @@ def _letter(
     )
 
 
-def told(game: LoadedGame, events: Sequence[Event], seat: int | None) -> dict[str, list[str]]:
+def told(game: LoadedGame, events: Sequence[Event], seat: int | None) -> dict[str, Any]:
     """The events as `seat` is told them: what happened, and the table talk apart from it."""
     talk = [event for event in events if isinstance(event, TALK)]
     rest = [event for event in events if not isinstance(event, TALK)]

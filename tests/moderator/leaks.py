@@ -84,9 +84,7 @@ def play(moderator: Moderator, game: str, players: int, index: int) -> Iterator[
         PlayerSpec(f"{NAMES[n].lower()}.{index}@example.org", NAMES[n] if index % 2 else None)
         for n in range(players)
     ]
-    game_id = moderator.start(
-        game, specs, seed=seed, deadline_hours=48, policy=policy, press=press
-    )
+    game_id = moderator.start(game, specs, seed=seed, deadline_hours=48, policy=policy, press=press)
     with Session(moderator.engine) as session:
         loaded = load_game(session, game_id)
         seen = Seen(

@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 from sqlmodel import Session, col, select
 
-from pbem.moderator.seats import history_lines
 from pbem.moderator.desk import Desk
+from pbem.moderator.seats import history_lines
 from pbem.moderator.talk import TALK_PER_DAY
 from pbem.store import HistoryRow, OutboxRow
 from tests.moderator.conftest import ANN, BO, CY, SETTINGS, Table
