@@ -3,14 +3,16 @@ public press, no talk at all, the daily limit, and talk never read as orders."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 from sqlmodel import Session, col, select
 
+from pbem.moderator import gm
 from pbem.moderator.desk import Desk
 from pbem.moderator.seats import history_lines
 from pbem.moderator.talk import TALK_PER_DAY
-from pbem.store import HistoryRow, OutboxRow
+from pbem.store import HistoryRow, OutboxRow, session_scope
 from tests.moderator.conftest import ANN, BO, CY, SETTINGS, Table
 from tests.support.letters import letter_text
 
@@ -156,3 +158,13 @@ def test_talk_is_limited_per_day_and_the_refusal_says_when_the_next_may_go(table
     assert "the next may be sent from 20" in result.reason and "UTC" in result.reason
     assert sorted(_new_mail(game, before)) == [ANN]
     assert game.mail(BO, "SAY my own limit is untouched").status == "accepted"
+
+
+def test_the_game_masters_undo_passes_over_talk_to_the_last_change(table):
+    game = table("showmanager", [f"{ANN}:Ann", f"{BO}:Bo"], seed=11, first_player=ANN)
+    start = game.game().row.state
+    assert game.mail(ANN, "HIRE 0").status == "accepted"
+    assert game.mail(BO, "SAY nice hire").status == "accepted"  # not Bo's turn: talk still goes
+    with session_scope(game.engine) as session:
+        gm.undo(Desk(session, SETTINGS), game.id, None, "misclick")
+    assert json.loads(game.game().row.state) == json.loads(start)
