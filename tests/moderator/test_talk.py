@@ -127,6 +127,7 @@ def test_talk_with_orders_is_relayed_with_them_and_not_when_they_are_refused(tab
 
 def test_talk_in_the_email_that_ends_the_phase_goes_out_in_the_status(table):
     game = _game(table)
+    game.mail(BO, "SAY sent before the status")
     game.mail(ANN, "BID 0")
     game.mail(BO, "BID 0")
     before = len(game.outbox())
@@ -135,8 +136,11 @@ def test_talk_in_the_email_that_ends_the_phase_goes_out_in_the_status(table):
     for other in (ANN, BO):
         kinds = [row.kind for row in mail[other]]
         assert "talk" not in kinds, kinds
-        status = _texts([row for row in mail[other] if row.kind == "status"])
-        assert "Table talk:" in status and "Cy says: on to phase two" in status
+        (status,) = [row for row in mail[other] if row.kind == "status"]
+        text = letter_text(status.raw)
+        assert "Table talk:" in text and "Cy says: on to phase two" in text
+        assert ("Bo says: sent before the status" in text) == (other == ANN)
+        assert "Table talk</p>" in status.raw.decode()  # the HTML part has it too
 
 
 def test_unknown_names_and_computer_players_are_refused_with_the_players_names(table):
@@ -168,3 +172,13 @@ def test_the_game_masters_undo_passes_over_talk_to_the_last_change(table):
     with session_scope(game.engine) as session:
         gm.undo(Desk(session, SETTINGS), game.id, None, "misclick")
     assert json.loads(game.game().row.state) == json.loads(start)
+
+
+def test_computer_players_are_sent_no_talk_and_talk_to_them_is_refused(table):
+    game = table("bigtime", [f"{ANN}:Ann", f"{BO}:Bo"], bots=("Robby",), seed=3)
+    before = len(game.outbox())
+    assert game.mail(ANN, "SAY hello").status == "accepted"
+    assert sorted(_new_mail(game, before)) == [ANN, BO]
+    result = game.mail(ANN, "SAY TO robby hello")
+    assert result.status == "rejected"
+    assert "Robby (bot) is a computer player and does not read talk" in result.reason
