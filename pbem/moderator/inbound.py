@@ -264,6 +264,7 @@ def _orders(
         show_status="STATUS" in commands or game.row.status == "running" or moved_on,
         help_text=_help(game) if "HELP" in commands else None,
         history=history_lines(desk, game, seat) if "HISTORY" in commands else (),
+        talk_only=bool(said) and not order_lines,
     )
     return verdict, "ok"
 

@@ -205,6 +205,7 @@ def reply_letter(
     show_status: bool = False,
     help_text: str | None = None,
     history: Sequence[HistoryLine] = (),
+    talk_only: bool = False,
     in_reply_to: str | None = None,
 ) -> Letter:
     """The answer to one email from a person: what was carried out, refused and ignored, what its
@@ -233,6 +234,7 @@ def reply_letter(
         **(told(game, events, seat) if game else {"events": [], "talk": []}),
         help=help_text,
         history=list(history),
+        talk_only=talk_only,
         **context,
     )
 

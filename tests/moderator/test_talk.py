@@ -52,6 +52,7 @@ def test_say_goes_to_every_other_player_under_the_senders_name(table):
     assert reply.kind == "reply"
     assert "You said to everyone: Good luck, all!" in letter_text(reply.raw)
     assert "no orders" not in letter_text(reply.raw)
+    assert "Your talk was passed on." in letter_text(reply.raw)
     for other in (BO, CY):
         (talk,) = mail[other]
         assert talk.kind == "talk"
