@@ -23,13 +23,20 @@ KINDS_AFTER = "kind IN ('order', 'gm', 'system', 'talk')"
 
 
 def upgrade() -> None:
-    # Batch mode: SQLite cannot add or change a CHECK constraint in place. The server default
-    # gives the games started before talk existed the default, all.
-    with op.batch_alter_table("games") as batch:
-        batch.add_column(
-            sa.Column("press", sa.String(length=16), nullable=False, server_default="all")
-        )
-        batch.create_check_constraint(op.f("ck_games_press"), PRESS)
+    # Not batch mode for games: SQLite would rebuild the table, and dropping the old one deletes
+    # every seat and history entry through their ON DELETE CASCADE. ADD COLUMN takes its CHECK
+    # inline on both databases. The server default gives the games started before talk existed
+    # the default, all. History has no children, so batch mode may rebuild it.
+    op.add_column(
+        "games",
+        sa.Column(
+            "press",
+            sa.String(length=16),
+            sa.CheckConstraint(PRESS, name=op.f("ck_games_press")),
+            nullable=False,
+            server_default="all",
+        ),
+    )
     with op.batch_alter_table("history") as batch:
         batch.drop_constraint(op.f("ck_history_kind"), type_="check")
         batch.create_check_constraint(op.f("ck_history_kind"), KINDS_AFTER)
@@ -41,6 +48,5 @@ def downgrade() -> None:
     with op.batch_alter_table("history") as batch:
         batch.drop_constraint(op.f("ck_history_kind"), type_="check")
         batch.create_check_constraint(op.f("ck_history_kind"), KINDS_BEFORE)
-    with op.batch_alter_table("games") as batch:
-        batch.drop_constraint(op.f("ck_games_press"), type_="check")
-        batch.drop_column("press")
+    # Its CHECK is the column's own, so it goes with it (no rebuild of games: see upgrade).
+    op.drop_column("games", "press")
