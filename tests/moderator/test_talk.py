@@ -109,7 +109,7 @@ def test_a_block_from_say_to_end_is_one_message_never_orders(table):
     assert game.game().row.state == state  # the BID inside the talk is not an order
     told = _texts(_new_mail(game, before)[CY])
     assert "Bo says to you only: Shall we both" in told
-    assert "BID 1 1 1" in told and "this round?" in told
+    assert "Bo says to you only: Shall we both / BID 1 1 1 / this round?" in told
 
 
 def test_talk_with_orders_is_relayed_with_them_and_not_when_they_are_refused(table):
