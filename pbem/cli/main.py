@@ -205,6 +205,11 @@ def start(
     private: bool = typer.Option(
         False, "--private", help="Refuse watchers: nobody but the players follows the game."
     ),
+    press: str = typer.Option(
+        "all",
+        help="Table talk (SAY): all (SAY TO is private), public (the others see that a "
+        "player whispered to another, never what) or none (no talk).",
+    ),
 ) -> None:
     """Start a game: queue the welcome and first status mails, print the game id."""
     engine, settings = open_configured(create=True)
@@ -222,6 +227,7 @@ def start(
             deadline_hours=deadline,
             policy=policy,  # type: ignore[arg-type]
             private=private,
+            press=press,  # type: ignore[arg-type]
         )
         with session_scope(engine) as session:
             loaded = start_game(Desk(session, settings), request)

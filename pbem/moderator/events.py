@@ -111,3 +111,27 @@ class Reminder(Event):
 class MailBounced(Event):
     kind = "moderator.mail_bounced"
     seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Said(Event):
+    """Table talk (SAY): to everyone, or to `addressee` alone, whose event is then `to` the
+    two of them only, so nobody else is ever told its words."""
+
+    kind = "moderator.said"
+    seat: int
+    text: str
+    addressee: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Whispered(Event):
+    """What the others learn of private talk in a game with public press: that it happened,
+    never its words (`to` the others only)."""
+
+    kind = "moderator.whispered"
+    seat: int
+    addressee: int
+
+
+TALK = (Said, Whispered)

@@ -40,6 +40,7 @@ from pbem.moderator.start import (
     check_policy,
 )
 from pbem.store import (
+    HistoryRow,
     OutboxRow,
     QueuedOrderRow,
     append_history,
@@ -134,10 +135,11 @@ def order(desk: Desk, game_id: str, who: str, text: str, why: str | None) -> Cha
 
 
 def undo(desk: Desk, game_id: str, to: int | None, why: str | None) -> Change:
-    """Restore the state after history entry `to` (default: the one before the last)."""
+    """Restore the state after history entry `to` (default: the one before the last change;
+    table talk changes nothing, so undoing it alone would do nothing)."""
     game, mark = _open(desk, game_id)
     latest = last_history(desk.session, game_id, 1)[-1].seq
-    target = to if to is not None else max(1, latest - 1)
+    target = to if to is not None else _before_last_change(desk, game_id)
     entry = history_entry(desk.session, game_id, target)
     if entry is None:
         raise GmError(f"{game_id} has no history entry {target}: choose one of 1-{latest}")
@@ -158,6 +160,17 @@ def undo(desk: Desk, game_id: str, to: int | None, why: str | None) -> Change:
     # Every seat gets a status telling what happened since the last one, the undo last.
     tell_everyone(desk, game, untold_events(desk, game), why)
     return _change(desk, game, "undo", mark)
+
+
+def _before_last_change(desk: Desk, game_id: str) -> int:
+    changes = desk.session.exec(
+        select(HistoryRow.seq)
+        .where(col(HistoryRow.game_id) == game_id)
+        .where(col(HistoryRow.kind) != "talk")
+        .order_by(col(HistoryRow.seq).desc())
+        .limit(2)
+    ).all()
+    return changes[1] if len(changes) > 1 else 1
 
 
 def set_money(desk: Desk, game_id: str, who: str, amount: int, why: str | None) -> Change:

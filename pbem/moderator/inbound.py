@@ -25,9 +25,10 @@ from pbem.moderator.loops import machine_reason
 from pbem.moderator.play import carry_out, follow_up, parse_for
 from pbem.moderator.seats import history_lines, resign
 from pbem.moderator.signup import handle_signup_mail
+from pbem.moderator.talk import check_talk, record_talk, relay_talk
 from pbem.moderator.undeliverable import record_bounces
 from pbem.moderator.watchers import answer_request, watch_request_in
-from pbem.orders.grammar import Command, Password
+from pbem.orders.grammar import Command, Password, Talk
 from pbem.orders.help import help_text
 from pbem.orders.incoming import IncomingEmail, parse_message, read_message
 from pbem.store import (
@@ -178,7 +179,10 @@ def _orders(
 ) -> tuple[InboundStatus, str]:
     parsed = parse_for(game, email.text)
     ignored = [line.text for line in parsed.ignored]
-    order_lines = [line for line in parsed.orders if not isinstance(line.order, Command | Password)]
+    order_lines = [
+        line for line in parsed.orders if not isinstance(line.order, Command | Password | Talk)
+    ]
+    talk_lines = [line for line in parsed.orders if isinstance(line.order, Talk)]
     commands = {order.name for order in parsed.commands if isinstance(order, Command)}
     written = [line.text for line in parsed.orders if not isinstance(line.order, Password)]
 
@@ -207,9 +211,15 @@ def _orders(
         problems = [str(error) for error in parsed.errors]
         reply("rejected", problems=problems, show_status=True)
         return "rejected", "; ".join(problems)
+    talk = check_talk(desk, game, seat, talk_lines)
+    if talk.problems:
+        reply("rejected", problems=list(talk.problems), show_status=True)
+        return "rejected", "; ".join(talk.problems)
     verdict: InboundStatus = "accepted"
     events: list[Event] = []
     before = game.engine.progress(game.state)
+    letters_before = len(desk.postman.letters)
+    carried_out = False
     if order_lines:
         refused = _refusal_before_orders(game, seat, email)
         if refused is not None:
@@ -241,7 +251,12 @@ def _orders(
                 problem = f'line {line.number} "{line.text}": {outcome.refusal}'
                 reply("rejected", problems=[problem], show_status=True)
                 return "rejected", problem
-            events = follow_up(desk, game, list(outcome.events), before, answered=seat)
+            events, carried_out = list(outcome.events), True
+    # The talk is kept only now that the orders went through, and before the status emails are
+    # written, so that those told it carry it; the others get it in an email of its own.
+    said = record_talk(desk, game, seat, talk.spoken, row.id)
+    events = follow_up(desk, game, [*events, *said], before, seat) if carried_out else said
+    relay_talk(desk, game, seat, said, letters_before)
     if "RESIGN" in commands:
         events += resign(desk, game, seat, actor=game.seat(seat).address, why="resigned by email")
     # When the game moved on, the other seats were sent a status email; this seat's is the reply.
@@ -252,6 +267,7 @@ def _orders(
         show_status="STATUS" in commands or game.row.status == "running" or moved_on,
         help_text=_help(game) if "HELP" in commands else None,
         history=history_lines(desk, game, seat) if "HISTORY" in commands else (),
+        talk_only=bool(said) and not order_lines,
     )
     return verdict, "ok"
 

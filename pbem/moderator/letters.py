@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 from pbem.games.base import Event
 from pbem.moderator.addresses import reply_address
 from pbem.moderator.compose import Letter
+from pbem.moderator.events import TALK
 from pbem.moderator.loaded import LoadedGame
 from pbem.moderator.render import render, render_text
 from pbem.moderator.telling import tell_game, tell_public
@@ -182,6 +183,13 @@ def _letter(
     )
 
 
+def told(game: LoadedGame, events: Sequence[Event], seat: int | None) -> dict[str, Any]:
+    """The events as `seat` is told them: what happened, and the table talk apart from it."""
+    talk = [event for event in events if isinstance(event, TALK)]
+    rest = [event for event in events if not isinstance(event, TALK)]
+    return {"events": tell_game(game, rest, seat), "talk": tell_game(game, talk, seat)}
+
+
 def status_letter(
     game: LoadedGame,
     seat: int,
@@ -197,7 +205,7 @@ def status_letter(
         loaded=game,
         seat=seat,
         settings=settings,
-        events=tell_game(game, events, seat),
+        **told(game, events, seat),
         **status_context(game, seat),
     )
 
@@ -218,6 +226,7 @@ def reply_letter(
     show_status: bool = False,
     help_text: str | None = None,
     history: Sequence[HistoryLine] = (),
+    talk_only: bool = False,
     in_reply_to: str | None = None,
 ) -> Letter:
     """The answer to one email from a person: what was carried out, refused and ignored, what its
@@ -243,9 +252,10 @@ def reply_letter(
         ignored=list(ignored),
         problems=list(problems),
         notes=list(notes),
-        events=tell_game(game, events, seat) if game else [],
+        **(told(game, events, seat) if game else {"events": [], "talk": []}),
         help=help_text,
         history=list(history),
+        talk_only=talk_only,
         **context,
     )
 

@@ -14,12 +14,14 @@ MODERATOR_NAME = "pbem moderator"
 
 
 class Postman:
-    """Composes letters for one transaction and queues them; `sent` counts what it queued."""
+    """Composes letters for one transaction and queues them; `sent` is what it queued, and
+    `letters` the letters they came from (whom and of what kind)."""
 
     def __init__(self, session: Session, settings: Settings) -> None:
         self.session = session
         self.settings = settings
         self.sent: list[EmailMessage] = []
+        self.letters: list[Letter] = []
 
     def post(self, letter: Letter, game_id: str | None) -> EmailMessage:
         message = compose(
@@ -34,4 +36,5 @@ class Postman:
             game_id=game_id,
         )
         self.sent.append(message)
+        self.letters.append(letter)
         return message

@@ -55,13 +55,16 @@ def history_lines(desk: Desk, game: LoadedGame, seat: int) -> list[HistoryLine]:
     """The game's history as the seat may see it, told from each entry's events: players by
     name ("You" for the reader), never by address; the seed and others' sealed orders never.
     An entry's summary (order lines, the game master's words) is for the game master only,
-    except the reader's own order lines."""
+    except the reader's own order lines. Talk the reader was not told (others' private talk)
+    leaves no line at all: not even that it was sent."""
     scene = scene_of(game)
     teller = Teller(scene, seat)
     lines = []
     for entry in last_history(desk.session, game.id, HISTORY_LENGTH):
         actor = _actor_seat(game, entry.actor)
         told = teller.lines(_events_of(entry))
+        if entry.kind == "talk" and not told:
+            continue
         own = [entry.summary] if actor == seat and entry.kind == "order" else []
         lines.append(
             HistoryLine(
@@ -81,6 +84,7 @@ _QUIET = {
     "order": "sent orders",
     "gm": "changed the game",
     "system": "noted a change to the game",
+    "talk": "talked",
 }
 
 

@@ -21,7 +21,7 @@ from pbem.moderator.loaded import LoadedGame, encode_state
 from pbem.moderator.news import untold_events
 from pbem.moderator.play import follow_up
 from pbem.store import GameRow, SeatRow, append_history, new_secret, next_game_id
-from pbem.store.tables import BotLevel, DeadlinePolicy
+from pbem.store.tables import BotLevel, DeadlinePolicy, Press
 
 
 class StartError(ValueError):
@@ -68,6 +68,7 @@ def check_address(address: str) -> None:
 # A year: longer is a typo, and far longer would overflow the clock's arithmetic.
 LONGEST_DEADLINE_HOURS = 24 * 366
 POLICIES: tuple[str, ...] = get_args(DeadlinePolicy)
+PRESS: tuple[str, ...] = get_args(Press)
 
 
 def check_deadline_hours(hours: float) -> None:
@@ -84,6 +85,11 @@ def check_policy(policy: str) -> None:
         raise StartError(f"policy {policy!r} is not one of {', '.join(POLICIES)}")
 
 
+def check_press(press: str) -> None:
+    if press not in PRESS:
+        raise StartError(f"press {press!r} is not one of {', '.join(PRESS)}")
+
+
 @dataclass(frozen=True)
 class GameRequest:
     game: str
@@ -94,6 +100,7 @@ class GameRequest:
     data_file: Path | None = None
     deadline_hours: float | None = None
     policy: DeadlinePolicy = "wait"
+    press: Press = "all"  # table talk: all, public (whispers are seen), none
     setup: dict[str, Any] = field(default_factory=dict)
     game_id: str | None = None  # the id a sign-up reserved (pbem/moderator/signup.py); else new
     private: bool = False  # refuses watchers
@@ -109,6 +116,7 @@ def start_game(desk: Desk, request: GameRequest) -> LoadedGame:
     if request.deadline_hours is not None:
         check_deadline_hours(request.deadline_hours)
     check_policy(request.policy)
+    check_press(request.press)
     addresses = [player.address.lower() for player in request.players]
     if len(set(addresses)) != len(addresses):
         raise StartError("each player needs an address of their own")
@@ -136,6 +144,7 @@ def start_game(desk: Desk, request: GameRequest) -> LoadedGame:
         deadline_hours=request.deadline_hours,
         policy=request.policy,
         private=request.private,
+        press=request.press,
         deadline_at=(desk.clock() + timedelta(hours=request.deadline_hours))
         if request.deadline_hours
         else None,

@@ -2,7 +2,7 @@
 
 from pbem.orders.errors import OrdersError
 from pbem.orders.games import grammar_for
-from pbem.orders.grammar import Command, Grammar, Order, OrderForm, Password
+from pbem.orders.grammar import Command, Grammar, Order, OrderForm, Password, Talk
 from pbem.orders.help import help_text, render_help
 from pbem.orders.incoming import IncomingEmail, email_text, parse_message, read_email
 from pbem.orders.parse import IgnoredLine, LineError, OrderLine, ParsedOrders, parse_orders
@@ -21,6 +21,7 @@ __all__ = [
     "OrdersError",
     "ParsedOrders",
     "Password",
+    "Talk",
     "email_text",
     "grammar_for",
     "help_text",

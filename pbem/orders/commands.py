@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from pbem.orders.grammar import Command, CommandName, Order, OrderForm, Password, Reader
+from pbem.orders.grammar import Command, CommandName, Order, OrderForm, Password, Reader, Talk
 from pbem.orders.words import Problem, Words, expect_end
 
 _SECRET_SEPARATORS = re.compile(r"[\s,]+")
@@ -32,6 +32,19 @@ def _read_password(words: Words) -> Sequence[Order] | Problem:
     return [Password(secret[0])]
 
 
+def _read_say(words: Words) -> Sequence[Order] | Problem:
+    """`SAY text`, `SAY TO Bo text`; `SAY` or `SAY TO Bo` alone opens a block (parse.py)."""
+    text = words.rest.strip().removeprefix(":").strip()
+    head, _, rest = text.partition(" ")
+    if head.upper() != "TO":
+        return [Talk(text)]
+    name, _, said = rest.strip().partition(" ")
+    name = name.rstrip(":,")
+    if not name:
+        return Problem("write the player's name after SAY TO (SAY TO Ann see you in Köln)")
+    return [Talk(said.strip().removeprefix(":").strip(), name)]
+
+
 def _harmless(name: CommandName, meaning: str) -> OrderForm:
     """A command that changes nothing in the game, so words after it may be chatter."""
     return OrderForm(name, (name,), (name,), meaning, _command(name), chatter=True)
@@ -41,6 +54,16 @@ COMMANDS: tuple[OrderForm, ...] = (
     _harmless("HELP", "this text"),
     _harmless("STATUS", "resend your private status"),
     _harmless("HISTORY", "what happened so far"),
+    OrderForm(
+        "SAY",
+        ("SAY <text>", "SAY TO <name> <text>", "SAY ... END"),
+        ("SAY good luck, all", "SAY TO Ann shall we share Koeln?"),
+        "table talk, not an order: to every other player, or (TO) to one of them by name or "
+        "seat number; a line SAY (or SAY TO <name>) alone starts a message of several lines, "
+        "ended by a line END",
+        _read_say,
+        verbatim=True,
+    ),
     OrderForm(
         "RESIGN",
         ("RESIGN",),

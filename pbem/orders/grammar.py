@@ -31,7 +31,20 @@ class Password:
     secret: str
 
 
-Order = showmanager.Action | bigtime.Action | Command | Password
+@dataclass(frozen=True)
+class Talk:
+    """SAY <text>, or SAY TO <name> <text>: table talk for the other players, never an order.
+
+    `to` is the word after TO as written (a player's name or seat number), None for everyone;
+    the moderator matches it to a seat. Empty `text` on a SAY line opens a block that a line END
+    closes (parse.py), whose lines become the text.
+    """
+
+    text: str
+    to: str | None = None
+
+
+Order = showmanager.Action | bigtime.Action | Command | Password | Talk
 Reader = Callable[[Words], Sequence[Order] | Problem]
 
 
@@ -41,6 +54,8 @@ class OrderForm:
 
     `chatter`: the order takes no arguments and whatever follows its word is chatter, not part of
     it (`status please`, `HELP me`); `read` itself stays strict, for judging typos (parse.py).
+    `verbatim`: the order takes the rest of its line as written, not as words (talk), so no
+    line is ever read as a misspelling of it: "Way to go!" is chatter, not a typo of SAY.
     """
 
     word: str
@@ -49,6 +64,7 @@ class OrderForm:
     meaning: str
     read: Reader
     chatter: bool = False
+    verbatim: bool = False
 
 
 @dataclass(frozen=True)

@@ -8,13 +8,14 @@ from dataclasses import dataclass
 
 from pbem.games.bigtime import actions as bigtime
 from pbem.games.showmanager import actions as showmanager
-from pbem.orders.grammar import Command, Grammar, Order, OrderForm, Password
+from pbem.orders.grammar import Command, Grammar, Order, OrderForm, Password, Talk
 from pbem.orders.quotes import is_orders_mark
 from pbem.orders.words import Problem, Words, one_edit_apart, split_words
 
 _BULLET = re.compile(r"^[*\u2022\u2023\u25e6-]\s+")
 _FIRST_WORD = re.compile(r"[^\s,#=]+")
 _SENTENCE_END = ".!?"
+_BLOCK_END = "END"
 
 GameAction = showmanager.Action | bigtime.Action
 
@@ -64,10 +65,16 @@ class ParsedOrders:
 
     @property
     def actions(self) -> tuple[GameAction, ...]:
-        """The game's actions, in order, without the commands."""
+        """The game's actions, in order, without the commands and the talk."""
         return tuple(
-            line.order for line in self.orders if not isinstance(line.order, Command | Password)
+            line.order
+            for line in self.orders
+            if not isinstance(line.order, Command | Password | Talk)
         )
+
+    @property
+    def talk(self) -> tuple[Talk, ...]:
+        return tuple(line.order for line in self.orders if isinstance(line.order, Talk))
 
     @property
     def commands(self) -> tuple[Command | Password, ...]:
@@ -80,15 +87,26 @@ def parse_orders(text: str, grammar: Grammar) -> ParsedOrders:
     """Each line of `text` read as an order, an error or an ignored line; never raises.
 
     Reading stops at the mark line the moderator's emails start with, so a status pasted under
-    the orders is never read, whichever way the text came (email, transcript, GM).
+    the orders is never read, whichever way the text came (email, transcript, GM). A line SAY
+    (or SAY TO <name>) alone opens a block of talk: the lines up to a line END are its text,
+    as written, never read as orders.
     """
     orders: list[OrderLine] = []
     ignored: list[IgnoredLine] = []
     errors: list[LineError] = []
+    block: OrderLine | None = None  # the SAY line of an open block
+    said: list[str] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         if is_orders_mark(raw):
             break
         line = raw.strip()
+        if block is not None:
+            if _visible(line).upper().rstrip(_SENTENCE_END) != _BLOCK_END:
+                said.append(raw.rstrip())
+                continue
+            orders.append(_closed(block, said))
+            block, said = None, []
+            continue
         if not line or line.startswith("#"):
             continue
         outcome = _read_line(number, line, grammar)
@@ -96,9 +114,32 @@ def parse_orders(text: str, grammar: Grammar) -> ParsedOrders:
             errors.append(outcome)
         elif isinstance(outcome, IgnoredLine):
             ignored.append(outcome)
+        elif outcome and isinstance(outcome[0], Talk) and not outcome[0].text:
+            block = OrderLine(number, line, outcome[0])
         else:
             orders.extend(OrderLine(number, line, order) for order in outcome)
+    if block is not None:
+        errors.append(_unclosed(block, grammar))
     return ParsedOrders(tuple(orders), tuple(ignored), tuple(errors))
+
+
+def _closed(block: OrderLine, said: list[str]) -> OrderLine:
+    """The block's talk: its lines without the blank ones around them (the text as written)."""
+    assert isinstance(block.order, Talk)
+    text = "\n".join(said).strip("\n")
+    return OrderLine(block.number, block.text, Talk(text, block.order.to))
+
+
+def _unclosed(block: OrderLine, grammar: Grammar) -> LineError:
+    form = grammar.form("SAY")
+    shapes = form.forms if form is not None else ()
+    return LineError(
+        block.number,
+        block.text,
+        "a SAY alone on its line starts a message of several lines: end it with a line END "
+        "(or write the message on the SAY line)",
+        shapes,
+    )
 
 
 def _read_line(number: int, line: str, grammar: Grammar) -> list[Order] | LineError | IgnoredLine:
@@ -110,7 +151,10 @@ def _read_line(number: int, line: str, grammar: Grammar) -> list[Order] | LineEr
     rest = spoken[first.end() :]
     form = grammar.form(word)
     if form is not None:
-        read = form.read(Words([], "") if form.chatter else _words(rest))
+        if form.verbatim:
+            read = form.read(_verbatim(line))
+        else:
+            read = form.read(Words([], "") if form.chatter else _words(rest))
         if isinstance(read, Problem):
             return LineError(number, line, read.reason, form.forms)
         return list(read)
@@ -123,6 +167,13 @@ def _read_line(number: int, line: str, grammar: Grammar) -> list[Order] | LineEr
             tuple(shape for form in meant for shape in form.forms),
         )
     return IgnoredLine(number, line)
+
+
+def _verbatim(line: str) -> Words:
+    """The line after its first word, as written (only format characters and a bullet gone)."""
+    written = _BULLET.sub("", _visible(line))
+    first = _FIRST_WORD.match(written)
+    return Words([], written[first.end() :] if first else "")
 
 
 def _words(rest: str) -> Words:
@@ -139,7 +190,9 @@ def _typo_of(word: str, rest: str, grammar: Grammar) -> list[OrderForm]:
     return [
         form
         for form in grammar.forms
-        if one_edit_apart(word, form.word) and not isinstance(form.read(_words(rest)), Problem)
+        if not form.verbatim
+        and one_edit_apart(word, form.word)
+        and not isinstance(form.read(_words(rest)), Problem)
     ]
 
 

@@ -30,7 +30,10 @@ GameStatus = Literal["running", "paused", "finished"]
 DeadlinePolicy = Literal["wait", "default", "skip"]
 SeatKind = Literal["human", "bot"]
 BotLevel = Literal["strong", "sensible", "random"]  # pbem.games.levels.LEVELS
-HistoryKind = Literal["order", "gm", "system"]
+HistoryKind = Literal["order", "gm", "system", "talk"]
+# Table talk in a game: all (SAY TO is private), public (others see that a whisper happened),
+# none (no talk).
+Press = Literal["all", "public", "none"]
 InboundStatus = Literal["new", "accepted", "rejected", "ignored", "failed", "queued"]
 QueuedOrderStatus = Literal["waiting", "applied", "refused"]
 OutboxStatus = Literal["pending", "sent", "failed"]
@@ -68,6 +71,7 @@ class GameRow(StoreModel, table=True):
     __table_args__ = (
         one_of("status", GameStatus),
         one_of("policy", DeadlinePolicy),
+        one_of("press", Press),
         Index(None, "status", "deadline_at"),
     )
 
@@ -84,6 +88,7 @@ class GameRow(StoreModel, table=True):
     policy: DeadlinePolicy = Field(default="wait", sa_type=String(16))
     # A private game refuses watchers (`pbem start --private`).
     private: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    press: Press = Field(default="all", sa_type=String(16))
     created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
     updated_at: datetime = Field(
         default_factory=utc_now, sa_type=UtcDateTime, sa_column_kwargs={"onupdate": utc_now}

@@ -28,6 +28,7 @@ CASES: list[tuple[tuple[str, ...], int, str]] = [
     (("start",), USAGE, "--game"),
     (("start", "--game", "chess", "--player", "ann@example.org"), USAGE, "showmanager"),
     (("start", *BT3, "--policy", "nah"), USAGE, "wait, default, skip"),
+    (("start", *BT3, "--press", "loud"), USAGE, "all, public, none"),
     (("start", *BT3, "--deadline", "-3"), USAGE, "above 0"),
     (("start", *BT3, "--deadline", "nan"), USAGE, "above 0"),
     (("start", *BT3, "--deadline", "inf"), USAGE, "above 0"),

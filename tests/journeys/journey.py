@@ -15,6 +15,7 @@ from pbem.orders.incoming import parse_message
 from pbem.orders.mime import body_text
 from pbem.orders.quotes import ORDERS_ABOVE_MARK
 from pbem.store import InboundRow, session_scope
+from pbem.store.tables import Press
 from tests.journeys.mail_client import Player, Received, Watcher
 from tests.support.dovecot import DovecotServer
 from tests.support.smtpd import SmtpServer
@@ -43,6 +44,7 @@ class Journey:
         game: str,
         players: list[Player],
         seed: int,
+        press: Press = "all",
     ) -> Journey:
         request = GameRequest(
             game=game,
@@ -50,6 +52,7 @@ class Journey:
             seed=seed,
             first_player=players[0].address if game == "showmanager" else None,
             deadline_hours=DEADLINE_HOURS,
+            press=press,
         )
         with session_scope(daemon.engine) as session:
             game_id = start_game(Desk(session, daemon.settings), request).id

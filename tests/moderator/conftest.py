@@ -29,11 +29,18 @@ ANN, BO, CY = "ann@example.org", "bo@example.org", "cy@example.org"
 class Table:
     """One game on the test database, with ways to mail it and read what it sent."""
 
-    def __init__(self, engine: Engine, game: str, players: list[str], **options: object) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        game: str,
+        players: list[str],
+        bots: tuple[str, ...] = (),
+        **options: object,
+    ) -> None:
         self.engine = engine
-        request = GameRequest(
-            game=game, players=tuple(PlayerSpec.parse(p) for p in players), **options
-        )  # type: ignore[arg-type]
+        specs = [PlayerSpec.parse(p) for p in players]
+        specs += [PlayerSpec.computer(bot, SETTINGS.domain) for bot in bots]
+        request = GameRequest(game=game, players=tuple(specs), **options)  # type: ignore[arg-type]
         with session_scope(engine) as session:
             self.id = start_game(Desk(session, SETTINGS), request).id
 
@@ -83,7 +90,7 @@ class Table:
 @pytest.fixture
 def table(db_engine: Engine) -> Callable[..., Table]:
     def make(game: str, players: list[str], **options: object) -> Table:
-        return Table(db_engine, game, players, **options)
+        return Table(db_engine, game, players, **options)  # type: ignore[arg-type]
 
     return make
 

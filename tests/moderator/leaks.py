@@ -3,14 +3,16 @@ read for what its reader must not see.
 
 Each step is one email from a player (random legal orders, sometimes with HISTORY or STATUS,
 Show Manager turns split over several emails as random play does), or the game master's
-override, a deadline passing (default or skip policy) or a bounce. After each step every new
-email is searched, as its reader gets it (subject, text and HTML), for: the seed, another seat's
-address (any it ever had) or secret, and what the game hides at that moment: another player's
-money (made unmistakable by the game master setting it to a sentinel), an unrevealed bid, a
-face-down Headliner. A watcher follows every game from its first turn (WATCH to the bare
-address): its letters are searched for all of that, for every seat, and for any private section
-of a status; no other email may show the watcher's address. At the end, the game's public
-archive page is read the same way.
+override, a deadline passing (default or skip policy) or a bounce. Now and then an email also
+carries table talk: to everyone, or private (SAY TO, a line or a SAY..END block) with a word of
+its own, in games whose press is all or public. After each step every new email is searched, as
+its reader gets it (subject, text and HTML), for: the seed, another seat's address (any it ever
+had) or secret, private talk the reader neither sent nor was sent, and what the game hides at
+that moment: another player's money (made unmistakable by the game master setting it to a
+sentinel), an unrevealed bid, a face-down Headliner. A watcher follows every game from its first
+turn (WATCH to the bare address): its letters are searched for all of that, for every seat, and
+for any private section of a status; no other email may show the watcher's address. At the end,
+the game's public archive page is read the same way.
 """
 
 from __future__ import annotations
@@ -69,6 +71,8 @@ class Seen:
     secrets: list[set[str]]
     sentinels: set[int] = field(default_factory=set)  # seats whose money is a sentinel
     history_asked: bool = False
+    whispers: dict[str, tuple[int, int]] = field(default_factory=dict)  # word: sender, addressee
+    talk_sent: list[int] = field(default_factory=list)  # how many SAYs each seat sent
 
 
 @dataclass(frozen=True)
@@ -83,12 +87,13 @@ def play(moderator: Moderator, game: str, players: int, index: int) -> Iterator[
     rng = Rng.from_seed(index)
     seed = 1_000_000_007 + index * 7919  # an unmistakable seed
     policy = ("wait", "default", "skip")[index % 3]
+    press = ("all", "public")[index // 2 % 2]
     # Every other game's players give no name: the others must then see no address either.
     specs = [
         PlayerSpec(f"{NAMES[n].lower()}.{index}@example.org", NAMES[n] if index % 2 else None)
         for n in range(players)
     ]
-    game_id = moderator.start(game, specs, seed=seed, deadline_hours=48, policy=policy)
+    game_id = moderator.start(game, specs, seed=seed, deadline_hours=48, policy=policy, press=press)
     moderator.send(
         f"From: {WATCHER}\nTo: {SETTINGS.address}\nSubject: watching\n"
         f"Message-ID: <watch.{index}@leak.test>\n\nWATCH {game_id}\n".encode()
@@ -99,6 +104,7 @@ def play(moderator: Moderator, game: str, players: int, index: int) -> Iterator[
             seed,
             [{seat.address} for seat in loaded.seats],
             [{seat.secret} for seat in loaded.seats],
+            talk_sent=[0] * players,
         )
     mark = 0
     for _ in range(MAX_STEPS):
@@ -195,9 +201,31 @@ def _email(desk: Desk, game: LoadedGame, seat: int, rng: Rng, seen: Seen) -> Non
         raw = (
             f"From: {address}\nTo: {plus_address(game, seat)}\n"
             f"Subject: Re: {_subject(game)}\nMessage-ID: <{rng.below(10**12)}@leak.test>\n\n"
-            f"{order_text(orders)}\n{extra}"
+            f"{order_text(orders)}\n{extra}{_talk(game, seat, rng, seen)}"
         ).encode()
         handle_inbound(desk, raw, "test")
+
+
+# Below the daily limit, so talk never makes an email refused.
+_MOST_TALK = 18
+
+
+def _talk(game: LoadedGame, seat: int, rng: Rng, seen: Seen) -> str:
+    """Now and then talk to everyone or, with a word nobody else may read, to one other seat,
+    named by its name or its number, on one line or in a SAY..END block."""
+    roll = rng.below(8)
+    if roll > 2 or seen.talk_sent[seat] >= _MOST_TALK:
+        return ""
+    seen.talk_sent[seat] += 1
+    if roll == 0:
+        return "SAY good luck, all\n"
+    to = rng.choice([other for other in range(len(game.seats)) if other != seat])
+    word = f"zqx{len(seen.whispers)}w{seat}t{to}"
+    seen.whispers[word] = (seat, to)
+    name = game.seat(to).name or str(to + 1)
+    if roll == 1:
+        return f"SAY TO {name} only you may read {word}\n"
+    return f"SAY TO {to + 1}\nfirst line\nthe word is {word}\nEND\n"
 
 
 def plus_address(game: LoadedGame, seat: int) -> str:
@@ -244,6 +272,8 @@ def _check(game: LoadedGame, seen: Seen, email: Email) -> None:
         # The final result shows everybody's money, for the tie-break.
         if other in seen.sentinels and game.row.status == "running":
             assert not sentinel_seen(other, words), f"{where}: shows seat {other}'s money"
+    for word, pair in seen.whispers.items():
+        assert reader in pair or word not in words, f"{where}: shows private talk {word}"
     for hidden in _hidden(game, reader):
         found = re.search(hidden, words)
         assert found is None, f"{where}: shows {found[0]!r}"

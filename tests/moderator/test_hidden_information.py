@@ -196,10 +196,11 @@ WHOLE_GAMES = [("showmanager", index) for index in range(_LEAK_GAMES or 4)] + [
 @pytest.mark.parametrize(("game", "index"), WHOLE_GAMES)
 def test_whole_games_by_email_show_no_seed_address_secret_or_hidden_information(game, index):
     """Every email of whole games through the moderator (status, replies, HISTORY answers,
-    notices of the game master's overrides, deadlines passing, bounces), each read as its
-    reader gets it (`leaks.py` checks each one)."""
+    table talk, notices of the game master's overrides, deadlines passing, bounces), each read
+    as its reader gets it (`leaks.py` checks each one)."""
     players = 2 + index % (2 if game == "showmanager" else 3)
     emails = list(play(Moderator(), game, players, index))
     kinds = Counter(email.kind for email in emails)
     assert kinds["status"] and kinds["reply"] and kinds["watching"] == 1 and kinds["watch"]
+    assert any("only you may read zqx" in email.words for email in emails)
     assert any("History (the last" in email.words for email in emails)

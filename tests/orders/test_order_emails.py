@@ -9,7 +9,7 @@ import pytest
 
 from pbem.games.bigtime.actions import Bid, Hook, PreferAM, PreferHeadliner, PreferPM
 from pbem.games.showmanager.actions import Hire, Loan, Refresh, Stage
-from pbem.orders import Command, Order, Password, grammar_for, parse_orders, read_email
+from pbem.orders import Command, Order, Password, Talk, grammar_for, parse_orders, read_email
 from pbem.orders.html_text import html_to_text
 from pbem.orders.incoming import parse_message
 from pbem.orders.mime import decoded_text
@@ -121,6 +121,22 @@ CORPUS: dict[str, Expected] = {
     "spanish_escribio.eml": Expected([Refresh()]),
     "status_please_gmail.eml": Expected([Command("STATUS"), Command("HISTORY"), Command("HELP")]),
     "status_pasted_with_mark.eml": Expected([Loan("Wolf", 3, 2), Hire(card=17)]),
+    # Table talk: alone (it is not "no orders"), a block among orders (CRLF, an order word and a
+    # blank line inside it), a whisper from an HTML-only client.
+    "talk_only_gmail.eml": Expected([Talk("Nice staging, Bob. Enjoy Köln while it lasts!")]),
+    "talk_block_with_orders_outlook.eml": Expected(
+        [
+            Hire(slot=2),
+            Talk(
+                "Let's not both go for Hamburg this time.\nHIRE 3 would be silly for me anyway.",
+                "Bob",
+            ),
+        ],
+        ignored=("Thanks,", "Jules"),
+    ),
+    "talk_whisper_html_only.eml": Expected(
+        [Talk("shall we share Köln? <3", "alice"), Loan("Wolf", 5), Talk("Good luck, all.\nDave")]
+    ),
     "thanks_no_orders.eml": Expected(
         [], ignored=("Thanks for running this, great game!", "See you next time.", "Bob")
     ),

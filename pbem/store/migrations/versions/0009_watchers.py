@@ -1,7 +1,7 @@
 """Watchers: addresses that follow a game's public status; a game may refuse them (private).
 
 Revision ID: 0009
-Revises: 0006
+Revises: 0008
 Create Date: 2026-12-01 20:10:00
 """
 

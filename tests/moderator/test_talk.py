@@ -1,0 +1,185 @@
+"""Table talk, message in and outbox out: SAY to everyone, SAY TO one player, whispers seen in
+public press, no talk at all, the daily limit, and talk never read as orders."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from sqlmodel import Session, col, select
+
+from pbem.moderator import gm
+from pbem.moderator.desk import Desk
+from pbem.moderator.seats import history_lines
+from pbem.moderator.talk import TALK_PER_DAY
+from pbem.store import HistoryRow, OutboxRow, session_scope
+from tests.moderator.conftest import ANN, BO, CY, SETTINGS, Table
+from tests.support.letters import letter_text
+
+
+def _game(table: Callable[..., Table], press: str = "all") -> Table:
+    # Big Time! takes orders from everyone at once, so talk and orders mix freely.
+    return table("bigtime", [f"{ANN}:Ann", f"{BO}:Bo", f"{CY}:Cy"], seed=3, press=press)
+
+
+def _new_mail(game: Table, since: int) -> dict[str, list[OutboxRow]]:
+    mail: dict[str, list[OutboxRow]] = {}
+    for row in game.outbox()[since:]:
+        mail.setdefault(row.to_address, []).append(row)
+    return mail
+
+
+def _texts(rows: list[OutboxRow]) -> str:
+    return "\n".join(letter_text(row.raw) for row in rows)
+
+
+def _history(game: Table, address: str) -> str:
+    with Session(game.engine) as session:
+        loaded = game.game()
+        seat = next(s.position for s in loaded.seats if s.address == address)
+        lines = history_lines(Desk(session, SETTINGS), loaded, seat)
+    return "\n".join(f"{line.actor}: {line.summary}" for line in lines)
+
+
+def test_say_goes_to_every_other_player_under_the_senders_name(table):
+    game = _game(table)
+    before = len(game.outbox())
+    result = game.mail(ANN, "SAY Good luck, all!")
+    assert (result.status, result.reason) == ("accepted", "ok")
+    mail = _new_mail(game, before)
+    assert sorted(mail) == [ANN, BO, CY]
+    (reply,) = mail[ANN]
+    assert reply.kind == "reply"
+    assert "You said to everyone: Good luck, all!" in letter_text(reply.raw)
+    assert "no orders" not in letter_text(reply.raw)
+    assert "Your talk was passed on." in letter_text(reply.raw)
+    for other in (BO, CY):
+        (talk,) = mail[other]
+        assert talk.kind == "talk"
+        text = letter_text(talk.raw)
+        assert "Ann says: Good luck, all!" in text
+        assert ANN not in text and game.secret(ANN) not in text
+        assert f"[{game.id}] Table talk" in talk.raw.decode()
+    assert "Ann says: Good luck, all!" in _history(game, BO)
+    assert "You said to everyone: Good luck, all!" in _history(game, ANN)
+
+
+def test_say_to_one_player_is_told_to_that_player_only(table):
+    game = _game(table)
+    before, cy_history = len(game.outbox()), _history(game, CY)
+    assert game.mail(ANN, "say to bo: meet me in Cologne").status == "accepted"
+    mail = _new_mail(game, before)
+    assert sorted(mail) == [ANN, BO]  # Cy is sent nothing, not even that it happened
+    assert "You said to Bo only: meet me in Cologne" in _texts(mail[ANN])
+    assert "Ann says to you only: meet me in Cologne" in _texts(mail[BO])
+    assert "Cologne" in _history(game, BO)
+    assert _history(game, CY) == cy_history
+
+
+def test_public_press_tells_the_others_only_that_someone_whispered(table):
+    game = _game(table, press="public")
+    before = len(game.outbox())
+    assert game.mail(ANN, "SAY TO 2 the bids are low").status == "accepted"
+    mail = _new_mail(game, before)
+    assert sorted(mail) == [ANN, BO, CY]
+    assert "Ann says to you only: the bids are low" in _texts(mail[BO])
+    told = _texts(mail[CY])
+    assert "Ann whispered to Bo." in told and "bids" not in told
+    assert "Ann whispered to Bo." in _history(game, CY)
+    assert "bids" not in _history(game, CY)
+
+
+def test_no_press_refuses_talk_politely_and_relays_nothing(table):
+    game = _game(table, press="none")
+    before = len(game.outbox())
+    result = game.mail(ANN, "SAY hello")
+    assert result.status == "rejected"
+    assert "talk is off in this game" in result.reason
+    mail = _new_mail(game, before)
+    assert sorted(mail) == [ANN]
+    assert "talk is off in this game" in _texts(mail[ANN])
+
+
+def test_a_block_from_say_to_end_is_one_message_never_orders(table):
+    game = _game(table)
+    state = game.game().row.state
+    before = len(game.outbox())
+    body = "SAY TO Cy\nShall we both\nBID 1 1 1\nthis round?\nEND\n"
+    assert game.mail(BO, body).status == "accepted"
+    assert game.game().row.state == state  # the BID inside the talk is not an order
+    told = _texts(_new_mail(game, before)[CY])
+    assert "Bo says to you only: Shall we both" in told
+    assert "Bo says to you only: Shall we both / BID 1 1 1 / this round?" in told
+
+
+def test_talk_with_orders_is_relayed_with_them_and_not_when_they_are_refused(table):
+    game = _game(table)
+    before = len(game.outbox())
+    result = game.mail(ANN, "BID 3 3 3 3 3\nSAY I bid big")
+    assert (result.status, result.reason[:20]) == ("rejected", 'line 1 "BID 3 3 3 3 ')
+    assert sorted(_new_mail(game, before)) == [ANN]  # nothing relayed
+    with Session(game.engine) as session:
+        talk = session.exec(select(HistoryRow).where(col(HistoryRow.kind) == "talk")).all()
+    assert talk == []
+    before = len(game.outbox())
+    assert game.mail(ANN, "BID 0\nSAY I bid nothing").status == "accepted"
+    assert "Ann says: I bid nothing" in _texts(_new_mail(game, before)[BO])
+
+
+def test_talk_in_the_email_that_ends_the_phase_goes_out_in_the_status(table):
+    game = _game(table)
+    game.mail(BO, "SAY sent before the status")
+    game.mail(ANN, "BID 0")
+    game.mail(BO, "BID 0")
+    before = len(game.outbox())
+    assert game.mail(CY, "BID 0\nSAY on to phase two").status == "accepted"
+    mail = _new_mail(game, before)
+    for other in (ANN, BO):
+        kinds = [row.kind for row in mail[other]]
+        assert "talk" not in kinds, kinds
+        (status,) = [row for row in mail[other] if row.kind == "status"]
+        text = letter_text(status.raw)
+        assert "Table talk:" in text and "Cy says: on to phase two" in text
+        assert ("Bo says: sent before the status" in text) == (other == ANN)
+        assert "Table talk</p>" in status.raw.decode()  # the HTML part has it too
+
+
+def test_unknown_names_and_computer_players_are_refused_with_the_players_names(table):
+    game = table("bigtime", [f"{ANN}:Ann", f"{BO}:Bo"], seed=3)
+    result = game.mail(ANN, "SAY TO Zed hello")
+    assert result.status == "rejected"
+    assert "no player called 'Zed'" in result.reason and "(the players: Bo)" in result.reason
+    assert game.mail(ANN, "SAY TO ann hello").status == "rejected"
+
+
+def test_talk_is_limited_per_day_and_the_refusal_says_when_the_next_may_go(table):
+    game = _game(table)
+    body = "\n".join(f"SAY message {n}" for n in range(TALK_PER_DAY))
+    assert game.mail(ANN, body).status == "accepted"
+    before = len(game.outbox())
+    result = game.mail(ANN, "SAY one more")
+    assert result.status == "rejected"
+    assert f"at most {TALK_PER_DAY} may be sent a day" in result.reason
+    assert "the next may be sent from 20" in result.reason and "UTC" in result.reason
+    assert sorted(_new_mail(game, before)) == [ANN]
+    assert game.mail(BO, "SAY my own limit is untouched").status == "accepted"
+
+
+def test_the_game_masters_undo_passes_over_talk_to_the_last_change(table):
+    game = table("showmanager", [f"{ANN}:Ann", f"{BO}:Bo"], seed=11, first_player=ANN)
+    start = game.game().row.state
+    assert game.mail(ANN, "HIRE 0").status == "accepted"
+    assert game.mail(BO, "SAY nice hire").status == "accepted"  # not Bo's turn: talk still goes
+    with session_scope(game.engine) as session:
+        gm.undo(Desk(session, SETTINGS), game.id, None, "misclick")
+    assert json.loads(game.game().row.state) == json.loads(start)
+
+
+def test_computer_players_are_sent_no_talk_and_talk_to_them_is_refused(table):
+    game = table("bigtime", [f"{ANN}:Ann", f"{BO}:Bo"], bots=("Robby",), seed=3)
+    before = len(game.outbox())
+    assert game.mail(ANN, "SAY hello").status == "accepted"
+    assert sorted(_new_mail(game, before)) == [ANN, BO]
+    result = game.mail(ANN, "SAY TO robby hello")
+    assert result.status == "rejected"
+    assert "Robby (bot) is a computer player and does not read talk" in result.reason
