@@ -6,7 +6,7 @@ CHECK constraints for the database, both from the same tuple of names.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, Literal, get_args
 
 from sqlalchemy import (
@@ -27,6 +27,8 @@ from pbem.store.types import UtcDateTime, utc_now
 
 GameStatus = Literal["running", "paused", "finished"]
 DeadlinePolicy = Literal["wait", "default", "skip"]
+# What an away player's turns get: the default orders at once, or a deadline that waits.
+AwayMode = Literal["default", "wait"]
 SeatKind = Literal["human", "bot"]
 BotLevel = Literal["strong", "sensible", "random"]  # pbem.games.levels.LEVELS
 HistoryKind = Literal["order", "gm", "system"]
@@ -67,6 +69,7 @@ class GameRow(StoreModel, table=True):
     __table_args__ = (
         one_of("status", GameStatus),
         one_of("policy", DeadlinePolicy),
+        one_of("away_mode", AwayMode),
         Index(None, "status", "deadline_at"),
     )
 
@@ -81,6 +84,8 @@ class GameRow(StoreModel, table=True):
     deadline_hours: float | None = None
     deadline_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
     policy: DeadlinePolicy = Field(default="wait", sa_type=String(16))
+    away_mode: AwayMode = Field(default="default", sa_type=String(16))
+    max_away_days: int = 14  # pbem.moderator.absences.MAX_AWAY_DAYS
     created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
     updated_at: datetime = Field(
         default_factory=utc_now, sa_type=UtcDateTime, sa_column_kwargs={"onupdate": utc_now}
@@ -115,6 +120,9 @@ class SeatRow(StoreModel, table=True):
     # A computer player's level; None for a person, and for a seat a computer player took before
     # levels were kept (it plays at pbem.games.levels.DEFAULT_LEVEL).
     bot_level: BotLevel | None = Field(default=None, sa_type=String(16))
+    # An absence (AWAY): the player is back on this day (UTC); None when the player is here.
+    away_until: date | None = None
+    away_days: int = 0  # the days of absence taken in this game, against games.max_away_days
 
 
 class InboundRow(StoreModel, table=True):
