@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from pbem.games.bigtime import actions as bigtime
 from pbem.games.showmanager import actions as showmanager
-from pbem.orders.grammar import Command, Grammar, Order, OrderForm, Password
+from pbem.orders.grammar import AnyCommand, Grammar, Order, OrderForm
 from pbem.orders.quotes import is_orders_mark
 from pbem.orders.words import Problem, Words, one_edit_apart, split_words
 
@@ -65,15 +65,11 @@ class ParsedOrders:
     @property
     def actions(self) -> tuple[GameAction, ...]:
         """The game's actions, in order, without the commands."""
-        return tuple(
-            line.order for line in self.orders if not isinstance(line.order, Command | Password)
-        )
+        return tuple(line.order for line in self.orders if not isinstance(line.order, AnyCommand))
 
     @property
-    def commands(self) -> tuple[Command | Password, ...]:
-        return tuple(
-            line.order for line in self.orders if isinstance(line.order, Command | Password)
-        )
+    def commands(self) -> tuple[AnyCommand, ...]:
+        return tuple(line.order for line in self.orders if isinstance(line.order, AnyCommand))
 
 
 def parse_orders(text: str, grammar: Grammar) -> ParsedOrders:
