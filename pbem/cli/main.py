@@ -33,6 +33,7 @@ from pbem.daemon import Daemon, mail_settings
 from pbem.games.levels import LEVELS
 from pbem.games.registry import GAMES, UnknownGame, engine_for
 from pbem.mail.errors import MailConfigError
+from pbem.moderator.absences import MAX_AWAY_DAYS
 from pbem.moderator.desk import Desk
 from pbem.moderator.letters import status_context
 from pbem.moderator.loaded import load_game
@@ -191,6 +192,14 @@ def start(
     ),
     deadline: float | None = typer.Option(None, help="Hours for each turn or phase."),
     policy: str = typer.Option("wait", help="At a deadline: wait, default or skip."),
+    away: str = typer.Option(
+        "default",
+        help="A player's absence (AWAY): default (the moderator plays the default orders for "
+        "them) or wait (their deadlines wait until they are back).",
+    ),
+    max_away_days: int = typer.Option(
+        MAX_AWAY_DAYS, help="The days each player may be away in all in this game (0: none)."
+    ),
 ) -> None:
     """Start a game: queue the welcome and first status mails, print the game id."""
     engine, settings = open_configured(create=True)
@@ -207,6 +216,8 @@ def start(
             data_file=data,
             deadline_hours=deadline,
             policy=policy,  # type: ignore[arg-type]
+            away_mode=away,  # type: ignore[arg-type]
+            max_away_days=max_away_days,
         )
         with session_scope(engine) as session:
             loaded = start_game(Desk(session, settings), request)
@@ -260,7 +271,13 @@ def show(game: str, as_json: bool = typer.Option(False, "--json")) -> None:
                         "variant": loaded.row.variant,
                         "status": loaded.row.status,
                         "seats": [
-                            {"address": s.address, "name": s.name, "kind": s.kind}
+                            {
+                                "address": s.address,
+                                "name": s.name,
+                                "kind": s.kind,
+                                "away_until": s.away_until,
+                                "away_days": s.away_days,
+                            }
                             for s in loaded.seats
                         ],
                         **standings(loaded),

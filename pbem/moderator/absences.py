@@ -34,10 +34,9 @@ def is_away(seat: SeatRow, on: date) -> bool:
     return seat.away_until is not None and seat.away_until > on
 
 
-def day_words(day: date, on: date) -> str:
-    """`12 Dec`, with the year when it is not this one: `3 Jan 2027`."""
-    words = f"{day.day} {day:%b}"
-    return words if day.year == on.year else f"{words} {day.year}"
+def day_words(day: date) -> str:
+    """`12 Dec 2026`: with its year, so no letter needs the day it was written to be read."""
+    return f"{day.day} {day:%b %Y}"
 
 
 def days_left(game: LoadedGame, seat: SeatRow, on: date) -> int:
@@ -50,12 +49,12 @@ def away_refusal(game: LoadedGame, seat: int, away: Away, on: date) -> str | Non
     back = away.until(on)
     row = game.seat(seat)
     if back <= on:
-        return f"{day_words(back, on)} is not after today ({day_words(on, on)}): give a later day"
+        return f"{day_words(back)} is not after today ({day_words(on)}): give a later day"
     wanted, left = (back - on).days, days_left(game, row, on)
     if wanted > left:
         most = game.row.max_away_days
         return (
-            f"away until {day_words(back, on)} is {wanted} days, but this game allows "
+            f"away until {day_words(back)} is {wanted} days, but this game allows "
             f"{most} days away in all and you have {left} left: give an earlier day "
             f"(AWAY {left} days at most)"
         )
@@ -72,7 +71,7 @@ def go_away(
     row.away_days += (back - on).days - _unused(row, on)
     row.away_until = back
     desk.session.add(row)
-    started = AwayStarted(seat, day_words(back, on), wait=game.row.away_mode == "wait")
+    started = AwayStarted(seat, day_words(back), wait=game.row.away_mode == "wait")
     _record(
         desk,
         game,
@@ -134,12 +133,12 @@ def absences_over(desk: Desk, game: LoadedGame) -> list[Event]:
     ]
 
 
-def absence_lines(game: LoadedGame, on: date) -> list[tuple[int, str]]:
-    """(seat, "12 Dec") for each player away on day `on`, for the status and `pbem show`."""
+def absences(game: LoadedGame) -> list[tuple[int, str]]:
+    """(seat, "12 Dec 2026") for each absence not yet ended, for the status and `pbem show`."""
     return [
-        (seat.position, day_words(seat.away_until, on))
+        (seat.position, day_words(seat.away_until))
         for seat in game.seats
-        if seat.away_until is not None and is_away(seat, on)
+        if seat.away_until is not None
     ]
 
 

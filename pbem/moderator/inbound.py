@@ -19,6 +19,7 @@ from sqlalchemy import func
 from sqlmodel import col, select
 
 from pbem.games.base import Event
+from pbem.moderator.absences import away_refusal, come_back, go_away, today
 from pbem.moderator.addresses import game_in_subject, seat_key_in
 from pbem.moderator.desk import Desk
 from pbem.moderator.letters import notice_letter, reply_letter, reply_subject
@@ -27,7 +28,8 @@ from pbem.moderator.loops import machine_reason
 from pbem.moderator.play import carry_out, follow_up, parse_for
 from pbem.moderator.seats import history_lines, resign
 from pbem.moderator.undeliverable import record_bounces
-from pbem.orders.grammar import Command, Password
+from pbem.orders.absence import Away
+from pbem.orders.grammar import AnyCommand, Command, Password
 from pbem.orders.help import help_text
 from pbem.orders.incoming import IncomingEmail, parse_message, read_message
 from pbem.store import (
@@ -175,8 +177,9 @@ def _orders(
 ) -> tuple[InboundStatus, str]:
     parsed = parse_for(game, email.text)
     ignored = [line.text for line in parsed.ignored]
-    order_lines = [line for line in parsed.orders if not isinstance(line.order, Command | Password)]
+    order_lines = [line for line in parsed.orders if not isinstance(line.order, AnyCommand)]
     commands = {order.name for order in parsed.commands if isinstance(order, Command)}
+    away = next((order for order in reversed(parsed.commands) if isinstance(order, Away)), None)
     written = [line.text for line in parsed.orders if not isinstance(line.order, Password)]
 
     def reply(verdict: str, events: Sequence[Event] = (), **details: Any) -> None:
@@ -207,11 +210,11 @@ def _orders(
     verdict: InboundStatus = "accepted"
     events: list[Event] = []
     before = game.engine.progress(game.state)
+    refused = _refusal_before_commands(desk, game, seat, email, away, bool(order_lines))
+    if refused is not None:
+        reply("rejected", problems=[refused], show_status=True)
+        return "rejected", refused
     if order_lines:
-        refused = _refusal_before_orders(game, seat, email)
-        if refused is not None:
-            reply("rejected", problems=[refused], show_status=True)
-            return "rejected", refused
         if game.kind.turn_based and seat not in game.engine.awaiting(game.state):
             assert row.id is not None  # flushed by record_inbound
             desk.session.add(
@@ -238,7 +241,11 @@ def _orders(
                 problem = f'line {line.number} "{line.text}": {outcome.refusal}'
                 reply("rejected", problems=[problem], show_status=True)
                 return "rejected", problem
-            events = follow_up(desk, game, list(outcome.events), before, answered=seat)
+            events = list(outcome.events)
+    # After the orders, so orders and AWAY in one email play the orders first.
+    events += _absence(desk, game, seat, away, "BACK" in commands, row.id)
+    if order_lines or away or "BACK" in commands:
+        events = follow_up(desk, game, events, before, answered=seat)
     if "RESIGN" in commands:
         events += resign(desk, game, seat, actor=game.seat(seat).address, why="resigned by email")
     # When the game moved on, the other seats were sent a status email; this seat's is the reply.
@@ -253,7 +260,38 @@ def _orders(
     return verdict, "ok"
 
 
-def _refusal_before_orders(game: LoadedGame, seat: int, email: IncomingEmail) -> str | None:
+def _refusal_before_commands(
+    desk: Desk,
+    game: LoadedGame,
+    seat: int,
+    email: IncomingEmail,
+    away: Away | None,
+    has_orders: bool,
+) -> str | None:
+    """Why the email's orders or AWAY cannot be taken: the game's state, a stale email, an
+    absence the game does not allow. Checked before anything changes, so nothing does."""
+    if has_orders and (refused := _refusal_before_orders(game, email)) is not None:
+        return refused
+    if away is None:
+        return None
+    if game.row.status == "finished":
+        return "the game is over; there is no need to write AWAY"
+    return away_refusal(game, seat, away, today(desk))
+
+
+def _absence(
+    desk: Desk, game: LoadedGame, seat: int, away: Away | None, back: bool, inbound_id: int | None
+) -> list[Event]:
+    """AWAY starts (or moves) the seat's absence, BACK ends it; BACK wins when both are written."""
+    actor = game.seat(seat).address
+    if back:
+        return come_back(desk, game, seat, "back", actor=actor, kind="order", inbound_id=inbound_id)
+    if away is not None:
+        return go_away(desk, game, seat, away, actor=actor, inbound_id=inbound_id)
+    return []
+
+
+def _refusal_before_orders(game: LoadedGame, email: IncomingEmail) -> str | None:
     """Why orders cannot be taken at all now: the game is not running, or the email is stale."""
     if game.row.status == "paused":
         return "the game is paused by the game master; orders are not taken until it resumes"

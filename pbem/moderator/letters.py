@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from pbem.games.base import Event
+from pbem.moderator.absences import absences
 from pbem.moderator.addresses import reply_address
 from pbem.moderator.compose import Letter
 from pbem.moderator.loaded import LoadedGame
@@ -110,6 +111,7 @@ def status_context(game: LoadedGame, seat: int | None) -> dict[str, Any]:
         "examples": examples,
         "deadline": _deadline(game),
         "standings": final_standings(game),
+        "away": absences(game) if game.row.status != "finished" else [],
     }
 
 

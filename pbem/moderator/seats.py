@@ -107,4 +107,9 @@ def _actor_name(names: Sequence[str], reader: int, seat: int | None, actor: str)
     return _ACTORS.get(actor, "A former player")
 
 
-_ACTORS = {"gm": "The game master", "deadline": "The moderator", "mail": "The moderator"}
+_ACTORS = {
+    "gm": "The game master",
+    "deadline": "The moderator",
+    "mail": "The moderator",
+    "away": "The moderator",
+}

@@ -32,9 +32,7 @@ def upgrade() -> None:
         "games", sa.Column("max_away_days", sa.Integer(), nullable=False, server_default="14")
     )
     op.add_column("seats", sa.Column("away_until", sa.Date(), nullable=True))
-    op.add_column(
-        "seats", sa.Column("away_days", sa.Integer(), nullable=False, server_default="0")
-    )
+    op.add_column("seats", sa.Column("away_days", sa.Integer(), nullable=False, server_default="0"))
 
 
 def downgrade() -> None:
