@@ -122,6 +122,12 @@ def come_back(
     return [ended]
 
 
+def forget_absence(seat: SeatRow) -> None:
+    """A seat passing to someone else (a computer player, another person) keeps no absence: the
+    new player is not away, and has the game's days of their own."""
+    seat.away_until, seat.away_days = None, 0
+
+
 def absences_over(desk: Desk, game: LoadedGame) -> list[Event]:
     """The absences whose day has come end by themselves."""
     on = today(desk)

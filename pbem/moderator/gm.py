@@ -17,7 +17,7 @@ from sqlmodel import col, select
 
 from pbem.games.base import Event
 from pbem.games.event_codec import encode_events
-from pbem.moderator.absences import come_back
+from pbem.moderator.absences import come_back, forget_absence
 from pbem.moderator.desk import Desk
 from pbem.moderator.events import (
     DeadlineSet,
@@ -226,6 +226,7 @@ def replace(desk: Desk, game_id: str, who: str, new: str, why: str | None) -> Ch
     seat.name = player.name or (seat.bot_name if seat.kind == "bot" else seat.name)
     seat.secret = new_secret({s.secret for s in game.seats})
     seat.kind, seat.bot_name = "human", None
+    forget_absence(seat)
     desk.session.add(seat)
     new_name = game.name_of(seat.position)
     moved = SeatMoved(seat.position, old_name)

@@ -232,3 +232,14 @@ def test_the_game_masters_status_lists_the_absences(clocked):
         from pbem.moderator.letters import status_context
 
         assert status_context(game, None)["away"] == [(0, "12 Dec 2026")]
+
+
+def test_a_seat_that_passes_to_someone_else_keeps_no_absence(clocked):
+    sm = clocked("showmanager", [ANN, BO, CY], seed=7, first_player=CY)
+    for player in (ANN, BO):
+        assert sm.mail(player, "AWAY 4 days").status == "accepted"
+    assert sm.mail(ANN, "RESIGN").status == "accepted"  # a computer player plays its own turns
+    with session_scope(sm.engine) as session:
+        gm.replace(sm.desk(session), sm.id, BO, "di@example.org:Di", None)
+    seats = sm.game().seats
+    assert [(s.away_until, s.away_days) for s in seats[:2]] == [(None, 0), (None, 0)]
