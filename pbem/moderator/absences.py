@@ -62,9 +62,17 @@ def away_refusal(game: LoadedGame, seat: int, away: Away, on: date) -> str | Non
 
 
 def go_away(
-    desk: Desk, game: LoadedGame, seat: int, away: Away, *, actor: str, inbound_id: int | None
+    desk: Desk,
+    game: LoadedGame,
+    seat: int,
+    away: Away,
+    *,
+    actor: str,
+    inbound_id: int | None,
+    written: str | None = None,
 ) -> list[Event]:
-    """The seat's absence starts (or moves to a new day); checked by `away_refusal` first."""
+    """The seat's absence starts (or moves to a new day); checked by `away_refusal` first.
+    `written`: the line the player wrote, kept as the entry's summary like any order line."""
     on = today(desk)
     back = away.until(on)
     row = game.seat(seat)
@@ -78,7 +86,7 @@ def go_away(
         [started],
         actor=actor,
         kind="order",
-        summary=f"{game.name_of(seat)} away until {back.isoformat()}",
+        summary=written or f"{game.name_of(seat)} away until {back.isoformat()}",
         inbound_id=inbound_id,
     )
     return [started]
@@ -94,6 +102,7 @@ def come_back(
     kind: HistoryKind,
     why: str | None = None,
     inbound_id: int | None = None,
+    written: str | None = None,
 ) -> list[Event]:
     """The seat's absence ends; [] when the seat was not away. The days not taken are given
     back; under `wait`, a deadline held for the seat starts again from now."""
@@ -115,7 +124,7 @@ def come_back(
         [ended],
         actor=actor,
         kind=kind,
-        summary=f"{game.name_of(seat)} back ({end})",
+        summary=written or f"{game.name_of(seat)} back ({end})",
         why=why,
         inbound_id=inbound_id,
     )

@@ -32,6 +32,7 @@ from pbem.orders.absence import Away
 from pbem.orders.grammar import AnyCommand, Command, Password
 from pbem.orders.help import help_text
 from pbem.orders.incoming import IncomingEmail, parse_message, read_message
+from pbem.orders.parse import OrderLine
 from pbem.store import (
     GameRow,
     InboundRow,
@@ -179,7 +180,8 @@ def _orders(
     ignored = [line.text for line in parsed.ignored]
     order_lines = [line for line in parsed.orders if not isinstance(line.order, AnyCommand)]
     commands = {order.name for order in parsed.commands if isinstance(order, Command)}
-    away = next((order for order in reversed(parsed.commands) if isinstance(order, Away)), None)
+    away = next((line for line in reversed(parsed.orders) if isinstance(line.order, Away)), None)
+    back = next((line for line in parsed.orders if line.order == Command("BACK")), None)
     written = [line.text for line in parsed.orders if not isinstance(line.order, Password)]
 
     def reply(verdict: str, events: Sequence[Event] = (), **details: Any) -> None:
@@ -243,8 +245,8 @@ def _orders(
                 return "rejected", problem
             events = list(outcome.events)
     # After the orders, so orders and AWAY in one email play the orders first.
-    events += _absence(desk, game, seat, away, "BACK" in commands, row.id)
-    if order_lines or away or "BACK" in commands:
+    events += _absence(desk, game, seat, away, back, row.id)
+    if order_lines or away or back:
         events = follow_up(desk, game, events, before, answered=seat)
     if "RESIGN" in commands:
         events += resign(desk, game, seat, actor=game.seat(seat).address, why="resigned by email")
@@ -265,7 +267,7 @@ def _refusal_before_commands(
     game: LoadedGame,
     seat: int,
     email: IncomingEmail,
-    away: Away | None,
+    away: OrderLine | None,
     has_orders: bool,
 ) -> str | None:
     """Why the email's orders or AWAY cannot be taken: the game's state, a stale email, an
@@ -276,18 +278,30 @@ def _refusal_before_commands(
         return None
     if game.row.status == "finished":
         return "the game is over; there is no need to write AWAY"
-    return away_refusal(game, seat, away, today(desk))
+    assert isinstance(away.order, Away)
+    return away_refusal(game, seat, away.order, today(desk))
 
 
 def _absence(
-    desk: Desk, game: LoadedGame, seat: int, away: Away | None, back: bool, inbound_id: int | None
+    desk: Desk,
+    game: LoadedGame,
+    seat: int,
+    away: OrderLine | None,
+    back: OrderLine | None,
+    inbound_id: int | None,
 ) -> list[Event]:
     """AWAY starts (or moves) the seat's absence, BACK ends it; BACK wins when both are written."""
     actor = game.seat(seat).address
-    if back:
-        return come_back(desk, game, seat, "back", actor=actor, kind="order", inbound_id=inbound_id)
+    if back is not None:
+        return come_back(
+            desk, game, seat, "back", actor=actor, kind="order", inbound_id=inbound_id,
+            written=back.text,
+        )  # fmt: skip
     if away is not None:
-        return go_away(desk, game, seat, away, actor=actor, inbound_id=inbound_id)
+        assert isinstance(away.order, Away)
+        return go_away(
+            desk, game, seat, away.order, actor=actor, inbound_id=inbound_id, written=away.text
+        )
     return []
 
 
