@@ -294,9 +294,15 @@ def _absence(
     actor = game.seat(seat).address
     if back is not None:
         return come_back(
-            desk, game, seat, "back", actor=actor, kind="order", inbound_id=inbound_id,
+            desk,
+            game,
+            seat,
+            "back",
+            actor=actor,
+            kind="order",
+            inbound_id=inbound_id,
             written=back.text,
-        )  # fmt: skip
+        )
     if away is not None:
         assert isinstance(away.order, Away)
         return go_away(
