@@ -140,6 +140,17 @@ def remove(
 
 
 @gm_app.command()
+def back(
+    game: str,
+    player: str = typer.Argument(..., help=PLAYER_HELP),
+    why: str | None = WHY,
+    as_json: bool = JSON,
+) -> None:
+    """End a player's absence (AWAY) early; everyone is told."""
+    _override(as_json, lambda desk: gm.back(desk, game, player, why))
+
+
+@gm_app.command()
 def pause(game: str, why: str | None = WHY, as_json: bool = JSON) -> None:
     """Stop taking orders until resumed."""
     _override(as_json, lambda desk: gm.pause(desk, game, why))

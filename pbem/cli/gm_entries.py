@@ -76,6 +76,7 @@ def _verbs() -> tuple[_Parser, dict[str, Callable[[Desk, str, argparse.Namespace
         ("new", {}),
     )
     verb("remove", lambda d, g, a: gm.remove(d, g, a.player, a.why), ("player", {}))
+    verb("back", lambda d, g, a: gm.back(d, g, a.player, a.why), ("player", {}))
     verb("pause", lambda d, g, a: gm.pause(d, g, a.why))
     verb("resume", lambda d, g, a: gm.pause(d, g, a.why, resume_it=True))
     verb(

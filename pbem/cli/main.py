@@ -35,6 +35,7 @@ from pbem.daemon import Daemon, mail_settings
 from pbem.games.levels import LEVELS
 from pbem.games.registry import GAMES, UnknownGame, engine_for
 from pbem.mail.errors import MailConfigError
+from pbem.moderator.absences import MAX_AWAY_DAYS
 from pbem.moderator.desk import Desk
 from pbem.moderator.letters import status_context
 from pbem.moderator.loaded import load_game
@@ -210,6 +211,14 @@ def start(
         help="Table talk (SAY): all (SAY TO is private), public (the others see that a "
         "player whispered to another, never what) or none (no talk).",
     ),
+    away: str = typer.Option(
+        "default",
+        help="A player's absence (AWAY): default (the moderator plays the default orders for "
+        "them) or wait (their deadlines wait until they are back).",
+    ),
+    max_away_days: int = typer.Option(
+        MAX_AWAY_DAYS, help="The days each player may be away in all in this game (0: none)."
+    ),
 ) -> None:
     """Start a game: queue the welcome and first status mails, print the game id."""
     engine, settings = open_configured(create=True)
@@ -228,6 +237,8 @@ def start(
             policy=policy,  # type: ignore[arg-type]
             private=private,
             press=press,  # type: ignore[arg-type]
+            away_mode=away,  # type: ignore[arg-type]
+            max_away_days=max_away_days,
         )
         with session_scope(engine) as session:
             loaded = start_game(Desk(session, settings), request)
@@ -293,7 +304,13 @@ def show(game: str, as_json: bool = typer.Option(False, "--json")) -> None:
                         "private": loaded.row.private,
                         "watchers": watchers_of(session, loaded.id),
                         "seats": [
-                            {"address": s.address, "name": s.name, "kind": s.kind}
+                            {
+                                "address": s.address,
+                                "name": s.name,
+                                "kind": s.kind,
+                                "away_until": s.away_until,
+                                "away_days": s.away_days,
+                            }
                             for s in loaded.seats
                         ],
                         **standings(loaded),

@@ -6,6 +6,10 @@ before). At the deadline, `wait` tells the game master once and waits; `default`
 engine's default orders for every seat still awaited; `skip` lets the game go on without them
 (Show Manager: the turn passes; The Big Time!: no bid and the default pick). Then the next
 deadline is set.
+
+Absences (AWAY) end here when their day comes. Under the away mode `wait`, a deadline passes
+without effect while an away player's orders are awaited: it is held until they are back, and
+then starts again (pbem.moderator.absences). Away players get no reminders.
 """
 
 from __future__ import annotations
@@ -18,14 +22,16 @@ from sqlalchemy import Engine
 
 from pbem.daemon.alarms import MAX_REMINDER_LEAD, reminder_time
 from pbem.games.base import Event
+from pbem.moderator.absences import absences_over, is_away, today
 from pbem.moderator.desk import Desk
-from pbem.moderator.events import PlayedFor, Reminder
+from pbem.moderator.events import AwayEnded, PlayedFor, Reminder
 from pbem.moderator.letters import notice_letter, status_letter
 from pbem.moderator.loaded import LoadedGame, load_game, save_state
 from pbem.moderator.play import carry_out, follow_up
 from pbem.settings import Settings
 from pbem.store import (
     games_past_deadline,
+    games_with_absences_over,
     get_mail_state,
     lock_game,
     session_scope,
@@ -38,7 +44,10 @@ log = logging.getLogger("pbem.daemon")
 def run_deadlines(
     engine: Engine, settings: Settings, clock: Callable[[], datetime], gm_address: str | None
 ) -> int:
-    """Apply the policy of every game past its deadline, one transaction each; how many acted."""
+    """Apply the policy of every game past its deadline, one transaction each; how many acted.
+
+    First the absences whose day has come end, so a deadline held for them runs again."""
+    end_absences(engine, settings, clock)
     with session_scope(engine) as session:
         due = [row.id for row in games_past_deadline(session, clock())]
     acted = 0
@@ -49,12 +58,47 @@ def run_deadlines(
                 continue
             desk = Desk(session, settings, clock)
             game = load_game(session, game_id)
+            if _held_for_away(desk, game):
+                continue
             if row.policy == "wait":
                 acted += _tell_gm_once(desk, game, gm_address)
             else:
                 _act_for_missing(desk, game)
                 acted += 1
     return acted
+
+
+def end_absences(engine: Engine, settings: Settings, clock: Callable[[], datetime]) -> int:
+    """End the absences whose day has come, one game a transaction; how many ended. Each player
+    back is sent a status telling so; the others read it in their next one."""
+    with session_scope(engine) as session:
+        games = games_with_absences_over(session, clock().date())
+    ended = 0
+    for game_id in games:
+        with session_scope(engine) as session:
+            desk = Desk(session, settings, clock)
+            game = load_game(session, game_id)
+            if game.row.status != "running":
+                continue
+            before = game.engine.progress(game.state)
+            for event in absences_over(desk, game):
+                assert isinstance(event, AwayEnded)
+                seat = game.seat(event.seat)
+                if seat.kind == "human":
+                    desk.postman.post(
+                        status_letter(game, seat.position, desk.settings, [event]), game.id
+                    )
+                ended += 1
+            follow_up(desk, game, [], before)
+    return ended
+
+
+def _held_for_away(desk: Desk, game: LoadedGame) -> bool:
+    """Under the away mode `wait`: whether an away player's orders are awaited."""
+    on = today(desk)
+    return game.row.away_mode == "wait" and any(
+        is_away(game.seat(seat), on) for seat in game.engine.awaiting(game.state)
+    )
 
 
 def _act_for_missing(desk: Desk, game: LoadedGame) -> None:
@@ -123,6 +167,8 @@ def run_reminders(engine: Engine, settings: Settings, clock: Callable[[], dateti
             desk = Desk(session, settings, clock)
             reminder = Reminder(f"{due:%Y-%m-%d %H:%M}")
             for seat in game.engine.awaiting(game.state):
+                if is_away(game.seat(seat), now.date()):
+                    continue
                 desk.postman.post(
                     status_letter(game, seat, settings, [reminder], "Reminder"), game.id
                 )

@@ -11,9 +11,11 @@ from typing import Literal
 
 from pbem.games.base import Event
 
-# Why the moderator moved for a seat: the deadline's default orders, the deadline's skip, or
-# orders the game master entered.
-StandIn = Literal["default", "skip", "gm"]
+# Why the moderator moved for a seat: the deadline's default orders, the deadline's skip,
+# orders the game master entered, or the default orders of a player who is away (AWAY).
+StandIn = Literal["default", "skip", "gm", "away"]
+# How an absence ended: the player wrote BACK, its day came, or the game master ended it.
+AwayEnd = Literal["back", "over", "gm"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,3 +137,21 @@ class Whispered(Event):
 
 
 TALK = (Said, Whispered)
+
+
+@dataclass(frozen=True, slots=True)
+class AwayStarted(Event):
+    """A player is away until `until` ("12 Dec"): the moderator plays for them, or (`wait`) the
+    deadlines wait for them."""
+
+    kind = "moderator.away_started"
+    seat: int
+    until: str
+    wait: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AwayEnded(Event):
+    kind = "moderator.away_ended"
+    seat: int
+    end: AwayEnd

@@ -17,6 +17,7 @@ from sqlmodel import col, select
 
 from pbem.games.base import Event
 from pbem.games.event_codec import encode_events
+from pbem.moderator.absences import come_back, forget_absence
 from pbem.moderator.desk import Desk
 from pbem.moderator.events import (
     DeadlineSet,
@@ -238,6 +239,7 @@ def replace(desk: Desk, game_id: str, who: str, new: str, why: str | None) -> Ch
     seat.name = player.name or (seat.bot_name if seat.kind == "bot" else seat.name)
     seat.secret = new_secret({s.secret for s in game.seats})
     seat.kind, seat.bot_name = "human", None
+    forget_absence(seat)
     desk.session.add(seat)
     new_name = game.name_of(seat.position)
     moved = SeatMoved(seat.position, old_name)
@@ -284,6 +286,20 @@ def remove(desk: Desk, game_id: str, who: str, why: str | None) -> Change:
         why,
     )
     return _change(desk, game, "remove", mark)
+
+
+def back(desk: Desk, game_id: str, who: str, why: str | None) -> Change:
+    """End a player's absence (AWAY) before its day; every person in the game is told."""
+    game, mark = _open(desk, game_id)
+    position = seat_named(game, who)
+    before = game.engine.progress(game.state)
+    ended = come_back(desk, game, position, "gm", actor=GM, kind="gm", why=why)
+    if not ended:
+        raise GmError(f"{game.name_of(position)} is not away in {game_id}")
+    tell_notice(desk, game, game.humans(), ended, why)
+    # With everyone else away, the moderator may play for them again now someone is back.
+    follow_up(desk, game, [], before)
+    return _change(desk, game, "back", mark)
 
 
 def pause(desk: Desk, game_id: str, why: str | None, resume_it: bool = False) -> Change:

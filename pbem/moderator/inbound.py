@@ -16,6 +16,7 @@ from email.message import Message
 from typing import Any
 
 from pbem.games.base import Event
+from pbem.moderator.absences import away_refusal, come_back, go_away, today
 from pbem.moderator.addresses import game_in_subject, seat_key_in
 from pbem.moderator.archive_mail import answer_archive, archive_request
 from pbem.moderator.desk import Desk
@@ -28,9 +29,11 @@ from pbem.moderator.signup import handle_signup_mail
 from pbem.moderator.talk import check_talk, record_talk, relay_talk
 from pbem.moderator.undeliverable import record_bounces
 from pbem.moderator.watchers import answer_request, watch_request_in
-from pbem.orders.grammar import Command, Password, Talk
+from pbem.orders.absence import Away
+from pbem.orders.grammar import AnyCommand, Command, Password, Talk
 from pbem.orders.help import help_text
 from pbem.orders.incoming import IncomingEmail, parse_message, read_message
+from pbem.orders.parse import OrderLine
 from pbem.store import (
     GameRow,
     InboundRow,
@@ -179,11 +182,11 @@ def _orders(
 ) -> tuple[InboundStatus, str]:
     parsed = parse_for(game, email.text)
     ignored = [line.text for line in parsed.ignored]
-    order_lines = [
-        line for line in parsed.orders if not isinstance(line.order, Command | Password | Talk)
-    ]
+    order_lines = [line for line in parsed.orders if not isinstance(line.order, AnyCommand | Talk)]
     talk_lines = [line for line in parsed.orders if isinstance(line.order, Talk)]
     commands = {order.name for order in parsed.commands if isinstance(order, Command)}
+    away = next((line for line in reversed(parsed.orders) if isinstance(line.order, Away)), None)
+    back = next((line for line in parsed.orders if line.order == Command("BACK")), None)
     written = [line.text for line in parsed.orders if not isinstance(line.order, Password)]
 
     def reply(verdict: str, events: Sequence[Event] = (), **details: Any) -> None:
@@ -219,12 +222,11 @@ def _orders(
     events: list[Event] = []
     before = game.engine.progress(game.state)
     letters_before = len(desk.postman.letters)
-    carried_out = False
+    refused = _refusal_before_commands(desk, game, seat, email, away, bool(order_lines))
+    if refused is not None:
+        reply("rejected", problems=[refused], show_status=True)
+        return "rejected", refused
     if order_lines:
-        refused = _refusal_before_orders(game, seat, email)
-        if refused is not None:
-            reply("rejected", problems=[refused], show_status=True)
-            return "rejected", refused
         if game.kind.turn_based and seat not in game.engine.awaiting(game.state):
             assert row.id is not None  # flushed by record_inbound
             desk.session.add(
@@ -251,11 +253,15 @@ def _orders(
                 problem = f'line {line.number} "{line.text}": {outcome.refusal}'
                 reply("rejected", problems=[problem], show_status=True)
                 return "rejected", problem
-            events, carried_out = list(outcome.events), True
+            events = list(outcome.events)
+    # After the orders, so orders and AWAY in one email play the orders first.
+    events += _absence(desk, game, seat, away, back, row.id)
     # The talk is kept only now that the orders went through, and before the status emails are
     # written, so that those told it carry it; the others get it in an email of its own.
     said = record_talk(desk, game, seat, talk.spoken, row.id)
-    events = follow_up(desk, game, [*events, *said], before, seat) if carried_out else said
+    events += said
+    if order_lines or away or back:
+        events = follow_up(desk, game, events, before, answered=seat)
     relay_talk(desk, game, seat, said, letters_before)
     if "RESIGN" in commands:
         events += resign(desk, game, seat, actor=game.seat(seat).address, why="resigned by email")
@@ -272,7 +278,56 @@ def _orders(
     return verdict, "ok"
 
 
-def _refusal_before_orders(game: LoadedGame, seat: int, email: IncomingEmail) -> str | None:
+def _refusal_before_commands(
+    desk: Desk,
+    game: LoadedGame,
+    seat: int,
+    email: IncomingEmail,
+    away: OrderLine | None,
+    has_orders: bool,
+) -> str | None:
+    """Why the email's orders or AWAY cannot be taken: the game's state, a stale email, an
+    absence the game does not allow. Checked before anything changes, so nothing does."""
+    if has_orders and (refused := _refusal_before_orders(game, email)) is not None:
+        return refused
+    if away is None:
+        return None
+    if game.row.status == "finished":
+        return "the game is over; there is no need to write AWAY"
+    assert isinstance(away.order, Away)
+    return away_refusal(game, seat, away.order, today(desk))
+
+
+def _absence(
+    desk: Desk,
+    game: LoadedGame,
+    seat: int,
+    away: OrderLine | None,
+    back: OrderLine | None,
+    inbound_id: int | None,
+) -> list[Event]:
+    """AWAY starts (or moves) the seat's absence, BACK ends it; BACK wins when both are written."""
+    actor = game.seat(seat).address
+    if back is not None:
+        return come_back(
+            desk,
+            game,
+            seat,
+            "back",
+            actor=actor,
+            kind="order",
+            inbound_id=inbound_id,
+            written=back.text,
+        )
+    if away is not None:
+        assert isinstance(away.order, Away)
+        return go_away(
+            desk, game, seat, away.order, actor=actor, inbound_id=inbound_id, written=away.text
+        )
+    return []
+
+
+def _refusal_before_orders(game: LoadedGame, email: IncomingEmail) -> str | None:
     """Why orders cannot be taken at all now: the game is not running, or the email is stale."""
     if game.row.status == "paused":
         return "the game is paused by the game master; orders are not taken until it resumes"

@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any, ClassVar
 
 from pbem.games.base import Event
+from pbem.moderator.absences import absences
 from pbem.moderator.addresses import reply_address
 from pbem.moderator.compose import Letter
 from pbem.moderator.events import TALK
@@ -130,6 +131,7 @@ def _status(game: LoadedGame, view: Any, seat: int | None, examples: list[str]) 
         "examples": examples,
         "deadline": _deadline(game),
         "standings": final_standings(game),
+        "away": absences(game) if game.row.status != "finished" else [],
     }
 
 

@@ -8,6 +8,7 @@ from datetime import timedelta
 from typing import Any
 
 from pbem.games.base import Event, Submission
+from pbem.moderator.absences import AWAY, is_away, today
 from pbem.moderator.desk import Desk
 from pbem.moderator.events import PlayedFor, StandIn
 from pbem.moderator.letters import notice_letter, status_letter
@@ -85,7 +86,7 @@ def follow_up(
     (`bots.py`). Returns what the seats were told: the news when the game moved on, else this
     change's events (those of the waiting orders included).
     """
-    events = [*events, *_apply_waiting_orders(desk, game)]
+    events = [*events, *_play_on(desk, game)]
     over = game.engine.is_over(game.state)
     if game.engine.progress(game.state) == progress_before and not over:
         return events
@@ -100,20 +101,63 @@ def follow_up(
     return news
 
 
-def _apply_waiting_orders(desk: Desk, game: LoadedGame) -> list[Event]:
-    """Early orders (turn-based games) are applied as their turns come, until one is missing."""
+def _play_on(desk: Desk, game: LoadedGame) -> list[Event]:
+    """The moves that need no email: early orders (turn-based games) as their turns come, and
+    the default orders of away players, until neither has a move to make."""
     events: list[Event] = []
-    if not game.kind.turn_based:
-        return events
     for _ in range(MAX_AUTOMATIC_STEPS):
         if game.row.status != "running" or game.engine.is_over(game.state):
             return events
-        awaiting = game.engine.awaiting(game.state)
-        step = _apply_waiting_order(desk, game, awaiting[0]) if awaiting else None
+        step = _apply_waiting_orders(desk, game)
+        if step is None:
+            step = _play_for_away(desk, game)
         if step is None:
             return events
         events.extend(step)
     raise RuntimeError(f"game {game.id}: waiting orders did not stop")
+
+
+def _apply_waiting_orders(desk: Desk, game: LoadedGame) -> list[Event] | None:
+    """The waiting early order of the seat whose turn it is (turn-based games), if any."""
+    awaiting = game.engine.awaiting(game.state)
+    if not game.kind.turn_based or not awaiting:
+        return None
+    return _apply_waiting_order(desk, game, awaiting[0])
+
+
+def _play_for_away(desk: Desk, game: LoadedGame) -> list[Event] | None:
+    """Under the away mode `default`, the default orders of the away players once only theirs
+    are awaited: at once on a Show Manager turn, once the others have bid in a Big Time! phase
+    (so an away player's own orders, if they send some, still count). None while someone
+    present is awaited, and while every person in the game is away: the game then waits
+    rather than play itself out."""
+    awaiting = game.engine.awaiting(game.state)
+    on = today(desk)
+    if game.row.away_mode != "default" or not awaiting:
+        return None
+    if not all(is_away(game.seat(seat), on) for seat in awaiting):
+        return None
+    if all(is_away(seat, on) for seat in game.humans()):
+        return None
+    events: list[Event] = []
+    for seat in awaiting:
+        back = game.seat(seat).away_until
+        assert back is not None  # is_away
+        outcome = carry_out(
+            desk,
+            game,
+            seat,
+            game.engine.default_actions(game.state, seat),
+            actor=AWAY,
+            kind="system",
+            summary=f"{game.name_of(seat)} is away: default orders",
+            why=f"away until {back.isoformat()}",
+            stand_in="away",
+        )
+        if not outcome.accepted:
+            raise RuntimeError(f"default orders refused in {game.id}: {outcome.refusal}")
+        events.extend(outcome.events)
+    return events
 
 
 def _apply_waiting_order(desk: Desk, game: LoadedGame, seat: int) -> list[Event] | None:

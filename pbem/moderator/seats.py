@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from pbem.games.base import Event
 from pbem.games.event_codec import EventDecodeError, decode_events, encode_events
+from pbem.moderator.absences import forget_absence
 from pbem.moderator.addresses import bot_address
 from pbem.moderator.desk import Desk
 from pbem.moderator.events import SeatLeft
@@ -34,6 +35,7 @@ def resign(desk: Desk, game: LoadedGame, seat: int, *, actor: str, why: str) -> 
     # A new secret too: the person who left must no longer order for the seat.
     row.secret = new_secret({other.secret for other in game.seats})
     row.name = f"{name} (computer)"
+    forget_absence(row)  # a computer player plays its own turns
     desk.session.add(row)
     by_gm = actor.startswith("gm")
     events: list[Event] = [SeatLeft(seat, removed=by_gm)]
@@ -111,4 +113,9 @@ def _actor_name(names: Sequence[str], reader: int, seat: int | None, actor: str)
     return _ACTORS.get(actor, "A former player")
 
 
-_ACTORS = {"gm": "The game master", "deadline": "The moderator", "mail": "The moderator"}
+_ACTORS = {
+    "gm": "The game master",
+    "deadline": "The moderator",
+    "mail": "The moderator",
+    "away": "The moderator",
+}

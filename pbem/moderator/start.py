@@ -14,6 +14,7 @@ from pbem.games.base import NewGame
 from pbem.games.event_codec import encode_events
 from pbem.games.levels import DEFAULT_LEVEL, LEVELS
 from pbem.games.registry import engine_for
+from pbem.moderator.absences import MAX_AWAY_DAYS
 from pbem.moderator.desk import Desk
 from pbem.moderator.events import GameStarted
 from pbem.moderator.letters import status_letter
@@ -21,7 +22,7 @@ from pbem.moderator.loaded import LoadedGame, encode_state
 from pbem.moderator.news import untold_events
 from pbem.moderator.play import follow_up
 from pbem.store import GameRow, SeatRow, append_history, new_secret, next_game_id
-from pbem.store.tables import BotLevel, DeadlinePolicy, Press
+from pbem.store.tables import AwayMode, BotLevel, DeadlinePolicy, Press
 
 
 class StartError(ValueError):
@@ -69,6 +70,9 @@ def check_address(address: str) -> None:
 LONGEST_DEADLINE_HOURS = 24 * 366
 POLICIES: tuple[str, ...] = get_args(DeadlinePolicy)
 PRESS: tuple[str, ...] = get_args(Press)
+AWAY_MODES: tuple[str, ...] = get_args(AwayMode)
+# A year, as the longest single absence (pbem.orders.absence.LONGEST_AWAY_DAYS).
+LONGEST_AWAY_CAP = 366
 
 
 def check_deadline_hours(hours: float) -> None:
@@ -90,6 +94,17 @@ def check_press(press: str) -> None:
         raise StartError(f"press {press!r} is not one of {', '.join(PRESS)}")
 
 
+def check_away(mode: str, max_days: int) -> None:
+    """What an away player's turns get (default or wait), and the days away a game allows."""
+    if mode not in AWAY_MODES:
+        raise StartError(f"--away {mode!r} is not one of {', '.join(AWAY_MODES)}")
+    if not 0 <= max_days <= LONGEST_AWAY_CAP:
+        raise StartError(
+            f"--max-away-days {max_days} is not a number of days from 0 (no absences) "
+            f"to {LONGEST_AWAY_CAP}"
+        )
+
+
 @dataclass(frozen=True)
 class GameRequest:
     game: str
@@ -101,6 +116,8 @@ class GameRequest:
     deadline_hours: float | None = None
     policy: DeadlinePolicy = "wait"
     press: Press = "all"  # table talk: all, public (whispers are seen), none
+    away_mode: AwayMode = "default"
+    max_away_days: int = MAX_AWAY_DAYS
     setup: dict[str, Any] = field(default_factory=dict)
     game_id: str | None = None  # the id a sign-up reserved (pbem/moderator/signup.py); else new
     private: bool = False  # refuses watchers
@@ -117,6 +134,7 @@ def start_game(desk: Desk, request: GameRequest) -> LoadedGame:
         check_deadline_hours(request.deadline_hours)
     check_policy(request.policy)
     check_press(request.press)
+    check_away(request.away_mode, request.max_away_days)
     addresses = [player.address.lower() for player in request.players]
     if len(set(addresses)) != len(addresses):
         raise StartError("each player needs an address of their own")
@@ -145,6 +163,8 @@ def start_game(desk: Desk, request: GameRequest) -> LoadedGame:
         policy=request.policy,
         private=request.private,
         press=request.press,
+        away_mode=request.away_mode,
+        max_away_days=request.max_away_days,
         deadline_at=(desk.clock() + timedelta(hours=request.deadline_hours))
         if request.deadline_hours
         else None,

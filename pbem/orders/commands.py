@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from pbem.orders.absence import EXAMPLES, FORMS, read_away
 from pbem.orders.grammar import Command, CommandName, Order, OrderForm, Password, Reader, Talk
 from pbem.orders.words import Problem, Words, expect_end
 
@@ -77,5 +78,21 @@ COMMANDS: tuple[OrderForm, ...] = (
         ("PASSWORD k7q2m",),
         "your seat's secret, if your mail client dropped the reply address",
         _read_password,
+    ),
+    OrderForm(
+        "AWAY",
+        FORMS,
+        EXAMPLES,
+        "you are away until then: the moderator plays the default orders for you (orders you "
+        "send still count)",
+        read_away,
+    ),
+    OrderForm(
+        "BACK",
+        ("BACK",),
+        ("BACK",),
+        "you are back before your absence ends",
+        _command("BACK"),
+        chatter=True,
     ),
 )

@@ -12,14 +12,15 @@ from typing import Literal
 
 from pbem.games.bigtime import actions as bigtime
 from pbem.games.showmanager import actions as showmanager
+from pbem.orders.absence import Away
 from pbem.orders.words import Problem, Words
 
-CommandName = Literal["HELP", "STATUS", "HISTORY", "RESIGN"]
+CommandName = Literal["HELP", "STATUS", "HISTORY", "RESIGN", "BACK"]
 
 
 @dataclass(frozen=True)
 class Command:
-    """A request any time, in either game: HELP, STATUS, HISTORY or RESIGN."""
+    """A request any time, in either game: HELP, STATUS, HISTORY, RESIGN or BACK."""
 
     name: CommandName
 
@@ -44,7 +45,9 @@ class Talk:
     to: str | None = None
 
 
-Order = showmanager.Action | bigtime.Action | Command | Password | Talk
+# Whatever is not a move in the game: the commands, read by the moderator rather than the engine.
+AnyCommand = Command | Password | Away
+Order = showmanager.Action | bigtime.Action | AnyCommand | Talk
 Reader = Callable[[Words], Sequence[Order] | Problem]
 
 

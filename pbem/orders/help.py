@@ -53,7 +53,8 @@ def _chatter(grammar: Grammar) -> list[str]:
     return [
         "",
         *_paragraph(
-            f"{which} may be followed by other words on their line ({chatty[-1]} please); "
+            f"{which} may be followed by other words on their line ({chatty[0]} me, "
+            f"{chatty[-1]} again); "
             "the others take only what is shown."
         ),
     ]

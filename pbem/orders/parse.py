@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from pbem.games.bigtime import actions as bigtime
 from pbem.games.showmanager import actions as showmanager
-from pbem.orders.grammar import Command, Grammar, Order, OrderForm, Password, Talk
+from pbem.orders.grammar import AnyCommand, Grammar, Order, OrderForm, Talk
 from pbem.orders.quotes import is_orders_mark
 from pbem.orders.words import Problem, Words, one_edit_apart, split_words
 
@@ -67,9 +67,7 @@ class ParsedOrders:
     def actions(self) -> tuple[GameAction, ...]:
         """The game's actions, in order, without the commands and the talk."""
         return tuple(
-            line.order
-            for line in self.orders
-            if not isinstance(line.order, Command | Password | Talk)
+            line.order for line in self.orders if not isinstance(line.order, AnyCommand | Talk)
         )
 
     @property
@@ -77,10 +75,8 @@ class ParsedOrders:
         return tuple(line.order for line in self.orders if isinstance(line.order, Talk))
 
     @property
-    def commands(self) -> tuple[Command | Password, ...]:
-        return tuple(
-            line.order for line in self.orders if isinstance(line.order, Command | Password)
-        )
+    def commands(self) -> tuple[AnyCommand, ...]:
+        return tuple(line.order for line in self.orders if isinstance(line.order, AnyCommand))
 
 
 def parse_orders(text: str, grammar: Grammar) -> ParsedOrders:

@@ -8,7 +8,7 @@ SQLite ignores those locks: there, one daemon per database file.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import date, datetime
 
 from sqlalchemy import ColumnElement, exists, func
 from sqlmodel import Session, col, select
@@ -79,6 +79,18 @@ def games_past_deadline(session: Session, now: datetime | None = None) -> Sequen
         .order_by(col(GameRow.deadline_at))
     )
     return session.exec(statement).all()
+
+
+def games_with_absences_over(session: Session, today: date) -> list[str]:
+    """Running games with a seat whose absence (AWAY) ended on or before `today`."""
+    statement = (
+        select(SeatRow.game_id)
+        .join(GameRow, col(GameRow.id) == col(SeatRow.game_id))
+        .where(col(GameRow.status) == "running")
+        .where(col(SeatRow.away_until) <= today)
+        .distinct()
+    )
+    return sorted(session.exec(statement).all())
 
 
 def seats_of(session: Session, game_id: str) -> Sequence[SeatRow]:

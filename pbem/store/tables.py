@@ -6,7 +6,7 @@ CHECK constraints for the database, both from the same tuple of names.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, Literal, get_args
 
 from sqlalchemy import (
@@ -28,6 +28,8 @@ from pbem.store.types import UtcDateTime, utc_now
 
 GameStatus = Literal["running", "paused", "finished"]
 DeadlinePolicy = Literal["wait", "default", "skip"]
+# What an away player's turns get: the default orders at once, or a deadline that waits.
+AwayMode = Literal["default", "wait"]
 SeatKind = Literal["human", "bot"]
 BotLevel = Literal["strong", "sensible", "random"]  # pbem.games.levels.LEVELS
 HistoryKind = Literal["order", "gm", "system", "talk"]
@@ -72,6 +74,7 @@ class GameRow(StoreModel, table=True):
         one_of("status", GameStatus),
         one_of("policy", DeadlinePolicy),
         one_of("press", Press),
+        one_of("away_mode", AwayMode),
         Index(None, "status", "deadline_at"),
     )
 
@@ -89,6 +92,8 @@ class GameRow(StoreModel, table=True):
     # A private game refuses watchers (`pbem start --private`).
     private: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
     press: Press = Field(default="all", sa_type=String(16))
+    away_mode: AwayMode = Field(default="default", sa_type=String(16))
+    max_away_days: int = 14  # pbem.moderator.absences.MAX_AWAY_DAYS
     created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
     updated_at: datetime = Field(
         default_factory=utc_now, sa_type=UtcDateTime, sa_column_kwargs={"onupdate": utc_now}
@@ -123,6 +128,9 @@ class SeatRow(StoreModel, table=True):
     # A computer player's level; None for a person, and for a seat a computer player took before
     # levels were kept (it plays at pbem.games.levels.DEFAULT_LEVEL).
     bot_level: BotLevel | None = Field(default=None, sa_type=String(16))
+    # An absence (AWAY): the player is back on this day (UTC); None when the player is here.
+    away_until: date | None = None
+    away_days: int = 0  # the days of absence taken in this game, against games.max_away_days
 
 
 class WatcherRow(StoreModel, table=True):

@@ -98,3 +98,46 @@ def test_answering_an_old_email_is_refused_and_answering_the_refusal_works(
     assert stale.startswith("rejected: this email answers round 1, phase 1")
     assert answered == "accepted: ok"
     assert bo.newest is not None and bo.newest.asks_for_orders
+
+
+def test_an_away_player_is_played_for_and_everyone_reads_so_until_they_are_back(
+    daemon: Daemon, dovecot: DovecotServer, smtp_server: SmtpServer
+) -> None:
+    ann, bo = players = people(2)
+    journey = Journey.start(daemon, dovecot, smtp_server, "showmanager", players, seed=5)
+    journey.deliver(daemon.cycle().outbox.sent)
+    welcome = ann.newest
+    assert welcome is not None and welcome.asks_for_orders
+    # Ann, on her first turn, goes away: her turn is played for her at once.
+    dovecot.append(ann.write(welcome, "AWAY 5 days\n\nOff to the mountains, Ann"))
+    journey.deliver(daemon.cycle().outbox.sent)
+    reply = ann.newest
+    assert reply is not None and not reply.asks_for_orders
+    assert "You are away until" in reply.text
+    assert "You are away: the moderator played the default orders for you:" in reply.text
+    # Bo plays on; each of Ann's turns is played with his, and each of his emails says so.
+    rng = Rng.from_seed(5)
+    for _ in range(3):
+        answer = bo.reply(daemon.engine, journey.game_id, rng)
+        assert answer is not None
+        dovecot.append(answer)
+        journey.deliver(daemon.cycle().outbox.sent)
+        newest = bo.newest
+        assert newest is not None and newest.asks_for_orders
+        assert "Ann is away: the moderator played the default orders for Ann:" in newest.text
+        assert "Ann is away until" in newest.text and "Ann is away until" in newest.html
+        assert ann.newest is not None and not ann.newest.asks_for_orders
+    told_bo = "\n".join(mail.text for mail in bo.inbox)
+    assert "Ann is away until" in told_bo and "the moderator plays the default orders for Ann" in (
+        told_bo
+    )
+    # Ann is back: her turns are hers again, and the game is played to its end.
+    assert ann.newest is not None
+    dovecot.append(ann.write(ann.newest, "BACK"))
+    journey.deliver(daemon.cycle().outbox.sent)
+    assert ann.newest is not None and "You are back" in ann.newest.text
+    assert "away until" not in ann.newest.text
+    play_to_the_end(journey, seed=5)
+    assert "Ann is back" in "\n".join(mail.text for mail in bo.inbox)
+    game = journey.game()
+    assert game.seat(0).away_until is None and game.seat(0).away_days == 0

@@ -10,6 +10,7 @@ import pytest
 from pbem.games.bigtime.actions import Bid, Hook, PreferAM, PreferHeadliner, PreferPM
 from pbem.games.showmanager.actions import Hire, Loan, Refresh, Stage
 from pbem.orders import Command, Order, Password, Talk, grammar_for, parse_orders, read_email
+from pbem.orders.absence import Away
 from pbem.orders.html_text import html_to_text
 from pbem.orders.incoming import parse_message
 from pbem.orders.mime import decoded_text
@@ -70,6 +71,10 @@ CORPUS: dict[str, Expected] = {
         [Command("STATUS")], ignored=("(the last one got lost, see the attached mail)",)
     ),
     "gmail_alternative_on_wrote.eml": Expected([Hire(slot=2)]),
+    "gmail_away_holiday.eml": Expected(
+        [Away(day=24, month=12, year=2026)],
+        ignored=("Hi all, off skiing \u2013 back after the holidays.", "Alice"),
+    ),
     "gmail_forwarded_inline.eml": Expected([Command("HISTORY")]),
     "gmail_french_a_ecrit.eml": Expected([Hire(slot=2)]),
     "gmail_german_wrapped_base64.eml": Expected([Stage("Wolf", (5, 9, 12), "Hamburg")]),
@@ -85,6 +90,7 @@ CORPUS: dict[str, Expected] = {
         [Loan("Wolf", 2), Hire(slot=1)], ignored=("First the loan,", "then the cheap one:")
     ),
     "iphone_base64.eml": Expected([Hire(slot=3)], ignored=("Sent from my iPhone",)),
+    "iphone_back.eml": Expected([Command("BACK"), Hire(slot=1)], ignored=("Sent from my iPhone",)),
     "iphone_here_are_my_orders.eml": Expected(
         [Loan("Wolf", 4), Hire(slot=2)], ignored=("Here are my orders:", "Sent from my iPhone")
     ),
@@ -102,6 +108,12 @@ CORPUS: dict[str, Expected] = {
     "outlook_dollar_bid_crlf.eml": Expected(
         [Bid((3, 3, 2)), PreferAM(("T18", "T05")), PreferPM(("T14",))],
         ignored=("Hi all,", "Here you go, good luck!", "Jules"),
+        game="bigtime",
+        codes=PHASE_1_CODES,
+    ),
+    "outlook_away_days_with_bid_crlf.eml": Expected(
+        [Bid((3, 2, 2)), Away(days=5)],
+        ignored=("Work trip; play my defaults meanwhile.", "Jules"),
         game="bigtime",
         codes=PHASE_1_CODES,
     ),

@@ -62,7 +62,7 @@ def test_help_teaches_what_is_forgiven_and_what_is_not(game: str, variant: str) 
     assert '("Here are my orders:", greetings, # comments) are ignored and listed' in text
     assert "A misspelt order word followed by what its order takes (Hrie 2) is an error" in text
     assert 'Nothing at or below the line "-- write your orders above this line --" is read' in text
-    assert "HELP, STATUS and HISTORY may be followed by other words on their line" in text
+    assert "HELP, STATUS, HISTORY and BACK may be followed by other words on their line" in text
     assert "RESIGN alone on its line" in text
 
 

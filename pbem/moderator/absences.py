@@ -1,0 +1,186 @@
+"""Absences (AWAY, BACK): who is away, the days a game allows, and an absence starting or ending.
+
+While a player is away, the game's away mode decides their turns: `default` plays the default
+orders for them as soon as only away players' orders are awaited (pbem.moderator.play), `wait`
+holds the deadline while an away player's orders are awaited (pbem.daemon.deadlines). Orders
+the player sends still count either way; only BACK, the absence's day or the game master ends
+it. The days taken count against the game's cap; ending early gives the unused days back.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from pbem.games.base import Event
+from pbem.games.event_codec import encode_events
+from pbem.moderator.desk import Desk
+from pbem.moderator.events import AwayEnd, AwayEnded, AwayStarted
+from pbem.moderator.loaded import LoadedGame, encode_state
+from pbem.orders.absence import Away
+from pbem.store import append_history
+from pbem.store.tables import HistoryKind, SeatRow
+
+MAX_AWAY_DAYS = 14  # the default cap on a player's days away in one game
+AWAY = "away"  # the history's actor for the moves the moderator makes for an away player
+
+
+def today(desk: Desk) -> date:
+    """Absences run by the UTC day, as the game's clock tells it."""
+    return desk.clock().date()
+
+
+def is_away(seat: SeatRow, on: date) -> bool:
+    """Whether the seat's player is away on day `on` (the absence's own day is a day back)."""
+    return seat.away_until is not None and seat.away_until > on
+
+
+def day_words(day: date) -> str:
+    """`12 Dec 2026`: with its year, so no letter needs the day it was written to be read."""
+    return f"{day.day} {day:%b %Y}"
+
+
+def days_left(game: LoadedGame, seat: SeatRow, on: date) -> int:
+    """The days of absence the seat may still take, counting its current absence's as free."""
+    return game.row.max_away_days - seat.away_days + _unused(seat, on)
+
+
+def away_refusal(game: LoadedGame, seat: int, away: Away, on: date) -> str | None:
+    """Why `away` cannot be taken (a day that has passed, more days than the cap leaves)."""
+    back = away.until(on)
+    row = game.seat(seat)
+    if back <= on:
+        return f"{day_words(back)} is not after today ({day_words(on)}): give a later day"
+    wanted, left = (back - on).days, days_left(game, row, on)
+    if wanted > left:
+        most = game.row.max_away_days
+        return (
+            f"away until {day_words(back)} is {wanted} days, but this game allows "
+            f"{most} days away in all and you have {left} left: give an earlier day "
+            f"(AWAY {left} days at most)"
+        )
+    return None
+
+
+def go_away(
+    desk: Desk,
+    game: LoadedGame,
+    seat: int,
+    away: Away,
+    *,
+    actor: str,
+    inbound_id: int | None,
+    written: str | None = None,
+) -> list[Event]:
+    """The seat's absence starts (or moves to a new day); checked by `away_refusal` first.
+    `written`: the line the player wrote, kept as the entry's summary like any order line."""
+    on = today(desk)
+    back = away.until(on)
+    row = game.seat(seat)
+    row.away_days += (back - on).days - _unused(row, on)
+    row.away_until = back
+    desk.session.add(row)
+    started = AwayStarted(seat, day_words(back), wait=game.row.away_mode == "wait")
+    _record(
+        desk,
+        game,
+        [started],
+        actor=actor,
+        kind="order",
+        summary=written or f"{game.name_of(seat)} away until {back.isoformat()}",
+        inbound_id=inbound_id,
+    )
+    return [started]
+
+
+def come_back(
+    desk: Desk,
+    game: LoadedGame,
+    seat: int,
+    end: AwayEnd,
+    *,
+    actor: str,
+    kind: HistoryKind,
+    why: str | None = None,
+    inbound_id: int | None = None,
+    written: str | None = None,
+) -> list[Event]:
+    """The seat's absence ends; [] when the seat was not away. The days not taken are given
+    back; under `wait`, a deadline held for the seat starts again from now."""
+    row = game.seat(seat)
+    if row.away_until is None:
+        return []
+    on = today(desk)
+    row.away_days -= _unused(row, on)
+    row.away_until = None
+    desk.session.add(row)
+    hours = game.row.deadline_hours
+    if game.row.away_mode == "wait" and hours and seat in game.engine.awaiting(game.state):
+        game.row.deadline_at = desk.clock() + timedelta(hours=hours)
+        desk.session.add(game.row)
+    ended = AwayEnded(seat, end)
+    _record(
+        desk,
+        game,
+        [ended],
+        actor=actor,
+        kind=kind,
+        summary=written or f"{game.name_of(seat)} back ({end})",
+        why=why,
+        inbound_id=inbound_id,
+    )
+    return [ended]
+
+
+def forget_absence(seat: SeatRow) -> None:
+    """A seat passing to someone else (a computer player, another person) keeps no absence: the
+    new player is not away, and has the game's days of their own."""
+    seat.away_until, seat.away_days = None, 0
+
+
+def absences_over(desk: Desk, game: LoadedGame) -> list[Event]:
+    """The absences whose day has come end by themselves."""
+    on = today(desk)
+    return [
+        event
+        for seat in game.seats
+        if seat.away_until is not None and not is_away(seat, on)
+        for event in come_back(desk, game, seat.position, "over", actor=AWAY, kind="system")
+    ]
+
+
+def absences(game: LoadedGame) -> list[tuple[int, str]]:
+    """(seat, "12 Dec 2026") for each absence not yet ended, for the status and `pbem show`."""
+    return [
+        (seat.position, day_words(seat.away_until))
+        for seat in game.seats
+        if seat.away_until is not None
+    ]
+
+
+def _unused(seat: SeatRow, on: date) -> int:
+    """The days of the seat's absence still to come (0 when not away)."""
+    return max((seat.away_until - on).days, 0) if seat.away_until is not None else 0
+
+
+def _record(
+    desk: Desk,
+    game: LoadedGame,
+    events: list[Event],
+    *,
+    actor: str,
+    kind: HistoryKind,
+    summary: str,
+    why: str | None = None,
+    inbound_id: int | None = None,
+) -> None:
+    append_history(
+        desk.session,
+        game.id,
+        actor=actor,
+        kind=kind,
+        summary=summary,
+        why=why,
+        inbound_id=inbound_id,
+        state_after=encode_state(game, game.state),
+        events=encode_events(events),
+    )

@@ -1,0 +1,245 @@
+"""Absences (AWAY, BACK): the moderator plays for an away player, or their deadlines wait; the
+cap on days away; the absence ending by BACK, by its day, or by the game master."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+from sqlalchemy import Engine
+from sqlmodel import Session
+
+from pbem.daemon.deadlines import run_deadlines
+from pbem.moderator import gm
+from pbem.moderator.desk import Desk
+from pbem.moderator.inbound import InboundResult, handle_inbound
+from pbem.moderator.loaded import LoadedGame, load_game
+from pbem.moderator.start import GameRequest, PlayerSpec, start_game
+from pbem.orders.format import order_text
+from pbem.store import last_history, session_scope
+from tests.moderator.conftest import ANN, BO, CY, SETTINGS, Table
+from tests.support.letters import letter_text
+
+START = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+
+
+class Clocked(Table):
+    """A game whose moderator reads a clock the test moves."""
+
+    def __init__(self, engine: Engine, game: str, players: list[str], **options: object) -> None:
+        self.engine, self.now = engine, START
+        # Named players, as the letters name them.
+        named = tuple(PlayerSpec(p, p.split("@")[0].title()) for p in players)
+        request = GameRequest(game=game, players=named, **options)  # type: ignore[arg-type]
+        with session_scope(engine) as session:
+            self.id = start_game(self.desk(session), request).id
+
+    def desk(self, session: Session) -> Desk:
+        return Desk(session, SETTINGS, lambda: self.now)
+
+    def send(self, raw: bytes) -> InboundResult:
+        with session_scope(self.engine) as session:
+            return handle_inbound(self.desk(session), raw, "test")
+
+    def deadlines(self) -> int:
+        return run_deadlines(self.engine, SETTINGS, lambda: self.now, None)
+
+    def default_orders(self, address: str) -> str:
+        """What the engine would play for the player, as an email's orders."""
+        game = self.game()
+        seat = next(s.position for s in game.seats if s.address == address)
+        return order_text(game.engine.default_actions(game.state, seat))
+
+    def letters(self, address: str, since: int = 0) -> list[str]:
+        return [letter_text(r.raw) for r in self.outbox()[since:] if r.to_address == address]
+
+    def history(self) -> list[tuple[str, str, str]]:
+        with Session(self.engine) as session:
+            rows = last_history(session, self.id, 100)
+        return [(row.actor, row.kind, row.summary) for row in rows]
+
+
+@pytest.fixture
+def clocked(db_engine: Engine):
+    def make(game: str, players: list[str], **options: object) -> Clocked:
+        return Clocked(db_engine, game, players, **options)
+
+    return make
+
+
+def _awaited(game: LoadedGame) -> list[str]:
+    return [game.seat(seat).address for seat in game.engine.awaiting(game.state)]
+
+
+def test_an_away_players_turns_are_played_at_once_and_everyone_reads_so(clocked):
+    sm = clocked("showmanager", [ANN, BO, CY], seed=7, first_player=ANN)
+    sent = len(sm.outbox())
+    assert sm.mail(ANN, "AWAY 12 Dec").status == "accepted"
+    game = sm.game()
+    assert game.seat(0).away_until == date(2026, 12, 12) and game.seat(0).away_days == 11
+    assert _awaited(game) == [BO]  # Ann's turn was played for her at once
+    reply = sm.letters(ANN, sent)[-1]
+    assert "You are away until 12 Dec 2026; the moderator plays the default orders" in reply
+    assert "You are away: the moderator played the default orders for you" in reply
+    told_bo = sm.letters(BO, sent)[-1]
+    assert "Ann is away until 12 Dec 2026; the moderator plays the default orders for Ann" in (
+        told_bo
+    )
+    assert "Ann is away: the moderator played the default orders for Ann:" in told_bo
+    assert "Ann is away until 12 Dec 2026." in told_bo  # the status's list of absences
+    # Bo and Cy play; when Ann's turn comes again, it is played with Cy's.
+    for player in (BO, CY):
+        assert sm.mail(player, sm.default_orders(player)).status == "accepted"
+    assert _awaited(sm.game()) == [BO]
+    played = [entry for entry in sm.history() if entry[0] == "away"]
+    assert [kind for _, kind, _ in played] == ["system", "system"]
+
+
+def test_an_away_player_may_still_send_orders_and_back_ends_the_absence(clocked):
+    sm = clocked("showmanager", [ANN, BO], seed=7, first_player=BO)
+    assert sm.mail(ANN, "AWAY 3 days").status == "accepted"
+    # Ann's own orders, sent before her turn, wait for it and are played rather than the default.
+    assert sm.mail(ANN, "HIRE 0").status == "queued"
+    assert sm.mail(BO, sm.default_orders(BO)).status == "accepted"
+    assert (ANN, "order", "HIRE 0") in sm.history()
+    assert not [entry for entry in sm.history() if entry[0] == "away"]
+    sm.now += timedelta(days=1)
+    sent = len(sm.outbox())
+    assert sm.mail(ANN, "Back").status == "accepted"
+    game = sm.game()
+    assert game.seat(0).away_until is None and game.seat(0).away_days == 1  # 2 days given back
+    assert "You are back: you play your own turns again." in sm.letters(ANN, sent)[-1]
+    assert sm.mail(BO, sm.default_orders(BO)).status == "accepted"
+    assert _awaited(sm.game()) == [ANN]  # no longer played for her
+
+
+def test_big_time_plays_for_the_away_player_once_the_others_have_bid(clocked):
+    bt = clocked("bigtime", [ANN, BO, CY], seed=3)
+    assert bt.mail(CY, "AWAY 2026-12-05").status == "accepted"
+    phase = bt.game().state.phase_key
+    assert bt.mail(ANN, bt.default_orders(ANN)).status == "accepted"
+    assert bt.game().state.phase_key == phase  # Bo has not bid: Cy's bid waits too
+    sent = len(bt.outbox())
+    assert bt.mail(BO, bt.default_orders(BO)).status == "accepted"
+    assert bt.game().state.phase_key != phase
+    assert "Cy is away: the moderator played the default orders for Cy" in bt.letters(ANN, sent)[0]
+
+
+def test_nobody_is_played_for_while_every_person_is_away(clocked):
+    sm = clocked("showmanager", [ANN, BO], seed=7, first_player=BO)
+    assert sm.mail(ANN, "AWAY 5 days").status == "accepted"
+    assert sm.mail(BO, "AWAY 5 days").status == "accepted"
+    assert _awaited(sm.game()) == [BO]
+    with session_scope(sm.engine) as session:
+        gm.back(sm.desk(session), sm.id, ANN, "Ann wrote to me")
+    assert _awaited(sm.game()) == [ANN]  # Bo, still away, was played for once Ann was back
+
+
+def test_an_absence_past_the_cap_is_refused_saying_how_many_days_are_left(clocked):
+    sm = clocked("showmanager", [ANN, BO], seed=7, first_player=BO, max_away_days=10)
+    assert sm.mail(ANN, "AWAY 4 days").status == "accepted"
+    before = sm.game().row.state
+    result = sm.mail(ANN, "AWAY 12 Dec")
+    assert result.status == "rejected"
+    assert "this game allows 10 days away in all and you have 10 left" in result.reason
+    assert "AWAY 10 days at most" in sm.letters(ANN)[-1]
+    sm.now += timedelta(days=4)  # the absence is over: 4 of the 10 days taken
+    assert sm.deadlines() == 0
+    assert sm.game().seat(0).away_until is None
+    assert "you have 6 left" in sm.mail(ANN, "AWAY 7 days").reason
+    assert sm.game().row.state == before and sm.game().seat(0).away_until is None
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("AWAY soon", "'soon' is not a date or a number of days"),
+        ("AWAY 2026-11-30", "30 Nov 2026 is not after today (1 Dec 2026)"),
+        ("AWAY 31 Feb", "day 31 of month 2 is not a date"),
+    ],
+)
+def test_a_bad_away_changes_nothing_and_names_the_forms(clocked, text, why):
+    sm = clocked("showmanager", [ANN, BO], seed=7, first_player=ANN)
+    result = sm.mail(ANN, f"{text}\nHIRE 0")
+    assert result.status == "rejected" and why in result.reason
+    assert sm.game().seat(0).away_until is None and _awaited(sm.game()) == [ANN]
+    if "Accepted" in result.reason:
+        assert "AWAY <date> | AWAY <n> days" in result.reason
+
+
+def test_the_absence_ends_by_itself_on_its_day(clocked):
+    sm = clocked("showmanager", [ANN, BO], seed=7, first_player=BO)
+    assert sm.mail(ANN, "AWAY 2 days").status == "accepted"
+    sm.now += timedelta(days=1)
+    sm.deadlines()
+    assert sm.game().seat(0).away_until == date(2026, 12, 3)
+    sm.now += timedelta(days=1)
+    sent = len(sm.outbox())
+    sm.deadlines()
+    assert sm.game().seat(0).away_until is None and sm.game().seat(0).away_days == 2
+    assert "Your absence is over: you play your own turns again." in sm.letters(ANN, sent)[0]
+    assert ("away", "system", "Ann back (over)") in sm.history()
+    assert sm.mail(BO, sm.default_orders(BO)).status == "accepted"
+    assert _awaited(sm.game()) == [ANN]
+
+
+def test_wait_mode_holds_the_deadline_until_the_away_player_is_back(clocked):
+    bt = clocked(
+        "bigtime", [ANN, BO, CY], seed=3, deadline_hours=24, policy="default", away_mode="wait"
+    )
+    assert bt.mail(CY, "AWAY 3 days").status == "accepted"
+    for player in (ANN, BO):
+        assert bt.mail(player, bt.default_orders(player)).status == "accepted"
+    phase = bt.game().state.phase_key
+    assert _awaited(bt.game()) == [CY]  # not played for under wait
+    bt.now += timedelta(hours=30)
+    assert bt.deadlines() == 0 and bt.game().state.phase_key == phase  # held for Cy
+    bt.now = START + timedelta(days=3, hours=1)  # Cy's absence is over: the deadline runs again
+    assert bt.deadlines() == 0 and bt.game().state.phase_key == phase
+    assert bt.game().row.deadline_at == bt.now + timedelta(hours=24)
+    bt.now += timedelta(hours=25)
+    assert bt.deadlines() == 1 and bt.game().state.phase_key != phase
+
+
+def test_the_game_master_ends_an_absence_and_everyone_is_told(clocked):
+    sm = clocked("showmanager", [ANN, BO], seed=7, first_player=BO)
+    assert sm.mail(ANN, "AWAY 12 Dec").status == "accepted"
+    sent = len(sm.outbox())
+    with session_scope(sm.engine) as session:
+        change = gm.back(sm.desk(session), sm.id, "Ann", "she is home early")
+    assert change.verb == "back" and set(change.told) == {ANN, BO}
+    assert change.summary == "Ann back (gm)" and change.why == "she is home early"
+    assert "The game master ended your absence" in sm.letters(ANN, sent)[0]
+    assert "The game master ended Ann's absence" in sm.letters(BO, sent)[0]
+    with session_scope(sm.engine) as session, pytest.raises(gm.GmError, match="not away"):
+        gm.back(sm.desk(session), sm.id, "Ann", None)
+
+
+def test_away_mode_and_cap_are_checked_at_start(clocked):
+    from pbem.moderator.start import StartError
+
+    with pytest.raises(StartError, match="--away 'later' is not one of default, wait"):
+        clocked("showmanager", [ANN, BO], away_mode="later")
+    with pytest.raises(StartError, match="--max-away-days -1"):
+        clocked("showmanager", [ANN, BO], max_away_days=-1)
+
+
+def test_the_game_masters_status_lists_the_absences(clocked):
+    sm = clocked("showmanager", [ANN, BO], seed=7, first_player=BO)
+    assert sm.mail(ANN, "AWAY 12 Dec").status == "accepted"
+    with Session(sm.engine) as session:
+        game = load_game(session, sm.id)
+        from pbem.moderator.letters import status_context
+
+        assert status_context(game, None)["away"] == [(0, "12 Dec 2026")]
+
+
+def test_a_seat_that_passes_to_someone_else_keeps_no_absence(clocked):
+    sm = clocked("showmanager", [ANN, BO, CY], seed=7, first_player=CY)
+    for player in (ANN, BO):
+        assert sm.mail(player, "AWAY 4 days").status == "accepted"
+    assert sm.mail(ANN, "RESIGN").status == "accepted"  # a computer player plays its own turns
+    with session_scope(sm.engine) as session:
+        gm.replace(sm.desk(session), sm.id, BO, "di@example.org:Di", None)
+    seats = sm.game().seats
+    assert [(s.away_until, s.away_days) for s in seats[:2]] == [(None, 0), (None, 0)]
