@@ -50,8 +50,9 @@ def computer_player(
     else:
         raise ValueError(f"no computer players for {game!r}")
     if level == "strong":
+        searches = budget is not None and game == "bigtime"
         player: ComputerPlayer = (
-            module.StrongPlayer(data) if budget is None else module.StrongPlayer(data, budget)
+            module.StrongPlayer(data, budget) if searches else module.StrongPlayer(data)
         )
         return player
     play = module.sensible if level == "sensible" else module.random

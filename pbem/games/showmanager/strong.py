@@ -6,32 +6,20 @@ other hands (their sizes are public), the deck and the discard pile (their sizes
 were staged, and staged cards never come back. Another player's money is hidden: it is guessed
 from the cards that player has hired and the loans it has taken, at what the sensible player
 pays on average, give or take a little. Every level decides on such a sample: `sensible` and
-`random` play the engine's players on it (they read only what the seat may see), `strong`
-searches over samples (`pbem.games.search`).
-
-The strong player tries the sensible email against up to three others (the best staging of
-each musical it could stage, the hires that add most to its hand, a refresh; after the sensible
-email's loan, if it takes one), each played to the end of the game with every seat played by
-the sensible player, and sends the sensible email unless another one clearly does better.
+`random` play the engine's players on it and `strong` its own policy (`strong_policy`: the
+sensible player's email with bolder borrowing); each reads only what the seat may see.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from pbem.games.rng import Rng
-from pbem.games.search import Budget, Search, choose
 from pbem.games.showmanager import ENGINE, bot
-from pbem.games.showmanager.actions import Action, Hire, Loan, Refresh, Stage
+from pbem.games.showmanager.actions import Action
 from pbem.games.showmanager.components import Components
-from pbem.games.showmanager.legal import (
-    best_stage,
-    can_refresh,
-    hand_rules,
-    hire_slots,
-    stageable,
-)
 from pbem.games.showmanager.state import Chip, GameState, Player
+from pbem.games.showmanager.strong_policy import strong_actions
 from pbem.games.showmanager.view import GameView
 
 # The sensible player's money, fitted over its own games: what a hired card costs on average,
@@ -39,9 +27,6 @@ from pbem.games.showmanager.view import GameView
 HIRE_COST = 0.95
 LOAN_GAIN = 0.4
 MONEY_SPREAD = 2
-ALTERNATIVES = 3  # emails tried besides the sensible one
-# A rollout to the end of the game is long: four samples keep a decision near 0.2 s of a core.
-BUDGET = Budget(iterations=4, cpu_seconds=0.4, wall_seconds=2.0)
 OFFERED = 4  # cards a hidden hand's each card is the pick of: the agency's display
 
 
@@ -151,50 +136,10 @@ def random(view: GameView, data: Components, rng: Rng) -> list[Action]:
 
 @dataclass(frozen=True)
 class StrongPlayer:
-    """The `strong` level: the best of a few emails by determinized rollouts."""
+    """The `strong` level: `strong_policy` on a state sampled from the view. The policy reads
+    only what the seat may see, so any sample gives the same email."""
 
     data: Components
-    budget: Budget = field(default_factory=lambda: BUDGET)
 
     def __call__(self, view: GameView, rng: Rng) -> list[Action]:
-        seat = _seat(view)
-        if view.turn != seat:
-            return []
-        seed = rng.next64()
-        first = bot.bot_actions(determinize(view, self.data, Rng(seed)), seat, rng)
-        after_loan = determinize(view, self.data, Rng(seed))
-        loan = [action for action in first[:1] if isinstance(action, Loan)]
-        for action in loan:
-            ENGINE.apply(after_loan, seat, action)
-        emails = [first]
-        for email in alternatives(after_loan, seat):
-            if [*loan, *email] not in emails:
-                emails.append([*loan, *email])
-        search = Search(ENGINE, bot.bot_actions)
-        return choose(
-            search, seat, lambda dice: determinize(view, self.data, dice), emails, rng, self.budget
-        )
-
-
-def alternatives(state: GameState, seat: int) -> list[list[Action]]:
-    """The best staging of each musical the hand can stage, then the hires that add most to
-    the hand's promise, then a refresh: at most ALTERNATIVES of them, so that the budget goes
-    on telling the likely ones apart."""
-    data = state.data
-    emails: list[list[Action]] = []
-    for musical in stageable(state, seat):
-        choice = best_stage(state, seat, musical)
-        city = data.cities[choice.city].name
-        emails.append([Stage(data.musicals[musical].name, choice.cards, city)])
-    hand = state.players[seat].hand
-    remaining = hand_rules(state, seat).remaining
-    slots = sorted(
-        hire_slots(state, seat),
-        key=lambda slot: (
-            -_gain(data, remaining, hand, state.display[slot] or 0) + data.slot_costs[slot] / 2
-        ),
-    )
-    emails += [[Hire(slot=slot)] for slot in slots]
-    if not state.turn_refreshed and can_refresh(state, seat):
-        emails.append([Refresh()])
-    return emails[:ALTERNATIVES]
+        return strong_actions(determinize(view, self.data, rng), _seat(view), rng)
