@@ -221,9 +221,15 @@ def expected_points(state: GameState, musical: int, city: int, value: int) -> fl
 
 def _loan(state: GameState, seat: int) -> Loan | None:
     """A loan on the production that can spare the most points without losing its place."""
+    return loan_keeping_rank(state, seat, LOAN_POINTS, LOAN_MARGIN)
+
+
+def loan_keeping_rank(state: GameState, seat: int, most: int, margin: int) -> Loan | None:
+    """The biggest loan, at most `most` points, that one of the seat's productions can take and
+    keep its rank with `margin` points to spare (for productions still to come)."""
     best: tuple[int, Chip] | None = None
     for chip in board.loanable(state, seat):
-        spare = min(_spare(state, chip), state.data.loan_max_points, LOAN_POINTS)
+        spare = min(_spare(state, chip, margin), state.data.loan_max_points, most)
         if spare >= 1 and (best is None or spare > best[0]):
             best = (spare, chip)
     if best is None:
@@ -232,8 +238,8 @@ def _loan(state: GameState, seat: int) -> Loan | None:
     return Loan(state.data.musicals[chip.musical].name, points, chip.number)
 
 
-def _spare(state: GameState, chip: Chip) -> int:
-    """Points the chip can lose and keep its rank, with a margin for productions still to come;
+def _spare(state: GameState, chip: Chip, margin: int) -> int:
+    """Points the chip can lose and keep its rank, with `margin` for productions still to come;
     all of its value when its rank scores nothing anyway."""
     city = state.musical_city[chip.musical]
     assert city is not None
@@ -242,4 +248,4 @@ def _spare(state: GameState, chip: Chip) -> int:
     if place >= len(state.data.cities[city].points):
         return chip.value
     below = max((other.value for other in chips[place + 1 :]), default=0)
-    return chip.value - below - 1 - LOAN_MARGIN
+    return chip.value - below - 1 - margin

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from pbem.games.rng import Rng
 from pbem.games.showmanager import board, bot, turns
-from pbem.games.showmanager.actions import Action, Loan
+from pbem.games.showmanager.actions import Action
 from pbem.games.showmanager.legal import loan_open
-from pbem.games.showmanager.state import Chip, GameState, dump_state, load_state
+from pbem.games.showmanager.state import GameState, dump_state, load_state
 
 MONEY_FLOOR = 4  # borrow when money is below this
 CLOSING_FLOOR = 14  # or below this when a production is about to be closed to loans
@@ -31,7 +31,11 @@ def strong_actions(state: GameState, seat: int, rng: Rng) -> list[Action]:
     """One email for `seat`: maybe a loan, then the sensible player's orders with its money."""
     if state.turn != seat:
         return []
-    loan = _loan(state, seat) if loan_open(state) and _short(state, seat) else None
+    loan = (
+        bot.loan_keeping_rank(state, seat, state.data.loan_max_points, LOAN_MARGIN)
+        if loan_open(state) and _short(state, seat)
+        else None
+    )
     if loan is None:
         return bot.bot_actions(state, seat, rng)
     after = load_state(dump_state(state))
@@ -53,29 +57,3 @@ def _closing(state: GameState, seat: int) -> bool:
         if state.chips_per_musical - len(state.cities[city]) <= 1:
             return True
     return False
-
-
-def _loan(state: GameState, seat: int) -> Loan | None:
-    """The biggest loan a production can take and keep its rank."""
-    best: tuple[int, Chip] | None = None
-    for chip in board.loanable(state, seat):
-        spare = min(_spare(state, chip), chip.value, state.data.loan_max_points)
-        if spare >= 1 and (best is None or spare > best[0]):
-            best = (spare, chip)
-    if best is None:
-        return None
-    points, chip = best
-    return Loan(state.data.musicals[chip.musical].name, points, chip.number)
-
-
-def _spare(state: GameState, chip: Chip) -> int:
-    """Points the chip can lose and stay above the chip below it; all of its value when its
-    rank scores nothing anyway."""
-    city = state.musical_city[chip.musical]
-    assert city is not None
-    chips = state.cities[city]
-    place = next(i for i, other in enumerate(chips) if other is chip)
-    if place >= len(state.data.cities[city].points):
-        return chip.value
-    below = max((other.value for other in chips[place + 1 :]), default=0)
-    return chip.value - below - 1 - LOAN_MARGIN
