@@ -6,22 +6,21 @@ game master's overrides, moves made for a player, undeliverable mail.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
-from pbem.games.base import Event
+from pbem.games.base import Event, record
 
 # Why the moderator moved for a seat: the deadline's default orders, the deadline's skip, or
 # orders the game master entered.
 StandIn = Literal["default", "skip", "gm"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GameStarted(Event):
     kind = "moderator.game_started"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SeatLeft(Event):
     """A computer player took the seat: the player resigned, or the game master removed them."""
 
@@ -30,7 +29,7 @@ class SeatLeft(Event):
     removed: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SeatMoved(Event):
     """The game master gave a seat a new address (the address itself is never told)."""
 
@@ -39,13 +38,13 @@ class SeatMoved(Event):
     old_name: str = ""  # who played it before (the seat's name may change with it)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Paused(Event):
     kind = "moderator.paused"
     resumed: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DeadlineSet(Event):
     kind = "moderator.deadline_set"
     hours: float | None
@@ -53,20 +52,20 @@ class DeadlineSet(Event):
     next_at: str | None = None  # the next deadline, "2026-12-03 17:00 UTC"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StatusResent(Event):
     kind = "moderator.status_resent"
     seat: int | None  # None: to every player
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Undone(Event):
     kind = "moderator.undone"
     entry: int
     where: str = ""  # the turn or phase the game is back at, "round 2, phase 1"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class OrdersQueued(Event):
     """The game master entered orders for a seat before its turn: they wait for it."""
 
@@ -74,7 +73,7 @@ class OrdersQueued(Event):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GmReason(Event):
     """Why the game master did what the events before it tell, in the game master's words."""
 
@@ -82,7 +81,7 @@ class GmReason(Event):
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlayedFor(Event):
     """Orders the moderator carried out for a seat, and what they did: never the seat's own."""
 
@@ -92,13 +91,13 @@ class PlayedFor(Event):
     events: tuple[Event, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Reminder(Event):
     kind = "moderator.reminder"
     due: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MailBounced(Event):
     kind = "moderator.mail_bounced"
     seat: int
