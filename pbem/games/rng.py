@@ -12,7 +12,8 @@ from collections.abc import MutableSequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-_MASK = (1 << 64) - 1
+_SPAN = 1 << 64
+_MASK = _SPAN - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 T = TypeVar("T")
@@ -29,8 +30,7 @@ class Rng:
         return cls(seed & _MASK)
 
     def next64(self) -> int:
-        self.state = (self.state + _GOLDEN) & _MASK
-        z = self.state
+        self.state = z = (self.state + _GOLDEN) & _MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
@@ -39,19 +39,20 @@ class Rng:
         """A uniform integer in [0, n). Rejection sampling keeps it unbiased."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
+        limit = _SPAN - _SPAN % n
+        x = self.next64()
+        while x >= limit:  # almost never: only the top 2**64 % n values are redrawn
             x = self.next64()
-            if x < limit:
-                return x % n
+        return x % n
 
     def choice(self, items: list[T] | tuple[T, ...]) -> T:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates, in place."""
+        below = self.below  # a whole deck is hundreds of draws: look the method up once
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = below(i + 1)
             items[i], items[j] = items[j], items[i]
 
     def fork(self) -> Rng:

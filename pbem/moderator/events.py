@@ -6,10 +6,9 @@ game master's overrides, moves made for a player, undeliverable mail.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
-from pbem.games.base import Event
+from pbem.games.base import Event, record
 
 # Why the moderator moved for a seat: the deadline's default orders, the deadline's skip,
 # orders the game master entered, or the default orders of a player who is away (AWAY).
@@ -18,12 +17,12 @@ StandIn = Literal["default", "skip", "gm", "away"]
 AwayEnd = Literal["back", "over", "gm"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GameStarted(Event):
     kind = "moderator.game_started"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SeatLeft(Event):
     """A computer player took the seat: the player resigned, or the game master removed them."""
 
@@ -32,7 +31,7 @@ class SeatLeft(Event):
     removed: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SeatMoved(Event):
     """The game master gave a seat a new address (the address itself is never told)."""
 
@@ -41,13 +40,13 @@ class SeatMoved(Event):
     old_name: str = ""  # who played it before (the seat's name may change with it)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Paused(Event):
     kind = "moderator.paused"
     resumed: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DeadlineSet(Event):
     kind = "moderator.deadline_set"
     hours: float | None
@@ -55,20 +54,20 @@ class DeadlineSet(Event):
     next_at: str | None = None  # the next deadline, "2026-12-03 17:00 UTC"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StatusResent(Event):
     kind = "moderator.status_resent"
     seat: int | None  # None: to every player
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Undone(Event):
     kind = "moderator.undone"
     entry: int
     where: str = ""  # the turn or phase the game is back at, "round 2, phase 1"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class OrdersQueued(Event):
     """The game master entered orders for a seat before its turn: they wait for it."""
 
@@ -76,7 +75,7 @@ class OrdersQueued(Event):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StartedByGm(Event):
     """The game master started a game open for sign-up (`pbem gm start`), full or not."""
 
@@ -85,7 +84,7 @@ class StartedByGm(Event):
     computers: int  # the computer players added to reach the game's fewest players
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GmReason(Event):
     """Why the game master did what the events before it tell, in the game master's words."""
 
@@ -93,7 +92,7 @@ class GmReason(Event):
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlayedFor(Event):
     """Orders the moderator carried out for a seat, and what they did: never the seat's own."""
 
@@ -103,19 +102,19 @@ class PlayedFor(Event):
     events: tuple[Event, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Reminder(Event):
     kind = "moderator.reminder"
     due: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MailBounced(Event):
     kind = "moderator.mail_bounced"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Said(Event):
     """Table talk (SAY): to everyone, or to `addressee` alone, whose event is then `to` the
     two of them only, so nobody else is ever told its words."""
@@ -126,7 +125,7 @@ class Said(Event):
     addressee: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Whispered(Event):
     """What the others learn of private talk in a game with public press: that it happened,
     never its words (`to` the others only)."""
@@ -139,7 +138,7 @@ class Whispered(Event):
 TALK = (Said, Whispered)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AwayStarted(Event):
     """A player is away until `until` ("12 Dec"): the moderator plays for them, or (`wait`) the
     deadlines wait for them."""
@@ -150,7 +149,7 @@ class AwayStarted(Event):
     wait: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AwayEnded(Event):
     kind = "moderator.away_ended"
     seat: int

@@ -6,34 +6,34 @@ Acts are card ids (`T07`, `H31`); the parser resolves the status email's short c
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from pbem.games.base import record
 
 
-@dataclass(frozen=True)
+@record
 class Bid:
     """BID <cards>: money cards from hand, by value; BID 0 is the empty tuple."""
 
     cards: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@record
 class PreferAM:
     acts: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@record
 class PreferPM:
     acts: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@record
 class PreferHeadliner:
     """HEADLINER [acts]: phase 3 preferences; empty means the default pick. May come in phase 2."""
 
     acts: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Hook:
     """HOOK <card id>: which of the player's equal-lowest acts takes the Hook on a Flop."""
 

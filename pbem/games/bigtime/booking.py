@@ -64,9 +64,9 @@ def _book_row(
     `left` is what remains of each bid and is updated; acts nobody picks are discarded."""
     acts, stars = state.data.acts, state.data.review_stars
     theaters = state.theaters
-    order = sorted(range(len(theaters)), key=lambda s: (-sum(left[s]), stars[theaters[s].review]))
+    keys = [(-sum(bid), stars[theater.review]) for bid, theater in zip(left, theaters, strict=True)]
     events: list[Event] = []
-    for seat in order:
+    for seat in sorted(range(len(theaters)), key=keys.__getitem__):
         card, paid, penalty = choose_act(row, acts, left[seat], prefs[seat])
         row.remove(card)
         left[seat] = without(left[seat], paid)

@@ -63,7 +63,7 @@ def deal_round(state: BigTimeState) -> Event:
     fixed = state.fixed_deals.get(state.round, RoundDeal())
     fixed_rows = [getattr(fixed, row) for row in TROUPER_ROWS]
     named = {card for row in fixed_rows if row is not None for card in row}
-    pool = [card for card in data.troupers if card not in named]
+    pool = [card for card in data.troupers if card not in named] if named else list(data.troupers)
     state.am_row, state.pm_row, state.coming_am, state.coming_pm = (
         list(row) if row is not None else _draw(pool, size, rng) for row in fixed_rows
     )

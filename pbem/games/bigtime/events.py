@@ -6,12 +6,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from pbem.games.base import Event
+from pbem.games.base import Event, record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RoundDealt(Event):
     kind = "bigtime.round_dealt"
     round: int
@@ -20,7 +18,7 @@ class RoundDealt(Event):
     coming: tuple[str, ...]  # the face-up Troupers on the Coming Soon stacks
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class OrderFiled(Event):
     """Private to the seat: its order for a Talent Buy phase."""
 
@@ -34,7 +32,7 @@ class OrderFiled(Event):
     headliner: tuple[str, ...] | None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HeadlinersFiled(Event):
     """Private to the seat: its Headliner preferences for phase 3."""
 
@@ -43,14 +41,14 @@ class HeadlinersFiled(Event):
     acts: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HookChosen(Event):
     kind = "bigtime.hook_chosen"
     seat: int
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BidsRevealed(Event):
     kind = "bigtime.bids_revealed"
     round: int
@@ -58,7 +56,7 @@ class BidsRevealed(Event):
     bids: tuple[tuple[int, ...], ...]  # seat by seat
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Booked(Event):
     kind = "bigtime.booked"
     row: str
@@ -68,20 +66,20 @@ class Booked(Event):
     penalty: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Unbooked(Event):
     kind = "bigtime.unbooked"
     row: str
     cards: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Unspent(Event):
     kind = "bigtime.unspent"
     left: tuple[tuple[int, ...], ...]  # seat by seat: money left in the bid, lost
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PhaseTwo(Event):
     kind = "bigtime.phase_two"
     round: int
@@ -90,7 +88,7 @@ class PhaseTwo(Event):
     headliners: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BoxOffice(Event):
     kind = "bigtime.box_office"
     seat: int
@@ -100,13 +98,13 @@ class BoxOffice(Event):
     total: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Reviewed(Event):
     kind = "bigtime.reviewed"
     ranked: tuple[tuple[int, str, int], ...]  # (seat, review, Box Office), best first
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Hooked(Event):
     kind = "bigtime.hooked"
     seat: int
@@ -114,7 +112,7 @@ class Hooked(Event):
     worth: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class OpinionMoved(Event):
     kind = "bigtime.opinion_moved"
     seat: int
@@ -125,7 +123,7 @@ class OpinionMoved(Event):
     tier: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PosterityScored(Event):
     kind = "bigtime.posterity_scored"
     seat: int
@@ -134,13 +132,13 @@ class PosterityScored(Event):
     total: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CleanedUp(Event):
     kind = "bigtime.cleaned_up"
     headliners: tuple[tuple[int, str, bool], ...]  # (seat, card, hooked): hooked ones leave
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GameOver(Event):
     kind = "bigtime.game_over"
     standings: tuple[tuple[int, int], ...]  # (seat, posterity), best first

@@ -29,18 +29,16 @@ ORDER_WORDS = {
 def awaiting(state: BigTimeState) -> tuple[int, ...]:
     if state.over:
         return ()
-    return tuple(seat for seat, filed in enumerate(_filed(state)) if not filed)
+    if state.phase == 3:
+        return tuple(seat for seat, t in enumerate(state.theaters) if t.headliner_prefs is None)
+    return tuple(seat for seat, t in enumerate(state.theaters) if t.order is None)
 
 
 def all_filed(state: BigTimeState) -> bool:
     """Every seat's order for the current phase is on file (the phase can resolve)."""
-    return all(_filed(state))
-
-
-def _filed(state: BigTimeState) -> list[bool]:
     if state.phase == 3:
-        return [theater.headliner_prefs is not None for theater in state.theaters]
-    return [theater.order is not None for theater in state.theaters]
+        return all(theater.headliner_prefs is not None for theater in state.theaters)
+    return all(theater.order is not None for theater in state.theaters)
 
 
 def completes_order(state: BigTimeState, action: Action) -> bool:

@@ -36,9 +36,13 @@ def playbill_value(data: BigTimeData, playbill: list[Booking]) -> tuple[int, int
     """(sum of values, sum of penalties, variety bonus): Box Office is the first less the
     second plus the third. The bonus needs every act of a different type."""
     acts = data.acts
-    values = sum(acts[booking.card].value for booking in playbill)
-    penalties = sum(booking.penalty for booking in playbill)
-    types = {acts[booking.card].act_type for booking in playbill}
+    values = penalties = 0
+    types = set()
+    for booking in playbill:
+        act = acts[booking.card]
+        values += act.value
+        penalties += booking.penalty
+        types.add(act.act_type)
     bonus = data.variety_bonus if len(types) == len(playbill) else 0
     return values, penalties, bonus
 
@@ -62,7 +66,11 @@ def icons_score(state: BigTimeState, cards: Iterable[str]) -> int:
 
 
 def _score(acts: Mapping[str, Act], worth: Mapping[str, int], cards: Iterable[str]) -> int:
-    return sum(acts[card].icons * worth[acts[card].act_type] for card in cards)
+    total = 0
+    for card in cards:
+        act = acts[card]
+        total += act.icons * worth[act.act_type]
+    return total
 
 
 def _type_worth(state: BigTimeState) -> dict[str, int]:

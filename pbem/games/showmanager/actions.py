@@ -6,10 +6,10 @@ theme), whatever theme the player wrote them in; the parser does that translatio
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from pbem.games.base import record
 
 
-@dataclass(frozen=True)
+@record
 class Loan:
     """LOAN <musical>[#n] <points>: borrow against one of the player's own productions."""
 
@@ -18,12 +18,12 @@ class Loan:
     number: int | None = None  # WOLF#2 -> 2; None: the only one of that musical on the board
 
 
-@dataclass(frozen=True)
+@record
 class Refresh:
     """REFRESH: pay 2 and replace the four displayed cards (REFRESH 2 is two of these)."""
 
 
-@dataclass(frozen=True)
+@record
 class Hire:
     """HIRE <slot> or HIRE #<card id>: exactly one of the two is set."""
 
@@ -31,7 +31,7 @@ class Hire:
     card: int | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Stage:
     """STAGE <musical> <card ids> [IN <city>], optionally with an explicit casting card=role."""
 

@@ -6,18 +6,16 @@ and the owner's number (`Wolf#2`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from pbem.games.base import Event
+from pbem.games.base import Event, record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DeckRebuilt(Event):
     kind = "showmanager.deck_rebuilt"
     cards: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Loaned(Event):
     kind = "showmanager.loaned"
     seat: int
@@ -29,7 +27,7 @@ class Loaned(Event):
     city: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LoanPaid(Event):
     """Private to the borrower: the money received and now held."""
 
@@ -39,7 +37,7 @@ class LoanPaid(Event):
     money: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Refreshed(Event):
     kind = "showmanager.refreshed"
     seat: int
@@ -48,7 +46,7 @@ class Refreshed(Event):
     display: tuple[int | None, ...]  # the new display, slot by slot
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Paid(Event):
     """Private to the payer, after a refresh or a hire: money left and cards held."""
 
@@ -59,7 +57,7 @@ class Paid(Event):
     cards: int | None = None  # after a hire: the cards now in hand
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Hired(Event):
     kind = "showmanager.hired"
     seat: int
@@ -70,7 +68,7 @@ class Hired(Event):
     last_slot: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ToursOpened(Event):
     kind = "showmanager.tours_opened"
     musical: int
@@ -78,7 +76,7 @@ class ToursOpened(Event):
     values: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Staged(Event):
     kind = "showmanager.staged"
     seat: int
@@ -92,26 +90,26 @@ class Staged(Event):
     chips: int  # productions in the city now
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SatOut(Event):
     kind = "showmanager.sat_out"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TurnSkipped(Event):
     kind = "showmanager.turn_skipped"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GameOver(Event):
     kind = "showmanager.game_over"
     standings: tuple[tuple[int, int, int], ...]  # (seat, points, money), best first
     winner: int | None  # None: the top is tied
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MoneyChanged(Event):
     """The game master changed a player's money; the amount is told only to that player."""
 
@@ -119,14 +117,14 @@ class MoneyChanged(Event):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MoneySet(Event):
     kind = "showmanager.money_set"
     seat: int
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ValueSet(Event):
     kind = "showmanager.value_set"
     seat: int
