@@ -1,12 +1,22 @@
-"""Building the emails the moderator sends: headers that thread, route replies and stop loops."""
+"""Building the emails the moderator sends: headers that thread, route replies and stop loops.
+
+A letter goes straight to the bytes the email package would write for it (an `EmailMessage`
+with `set_content(text)`, `add_alternative(html, subtype="html")`, then `as_bytes()`), without
+building the message object: each header is folded by the email package's own header classes
+(cached, since most values repeat from letter to letter), and each body part is encoded as its
+content manager would (`mime.py`). tests/moderator/test_compose.py holds the two side by side.
+"""
 
 from __future__ import annotations
 
+import random
 import re
+import sys
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from email.message import EmailMessage
 from email.utils import format_datetime, formataddr, make_msgid
+
+from pbem.moderator.mime import encode_text, folded
 
 _UNSAFE_HEADER = re.compile(r"[\r\n\x00]+")
 
@@ -24,6 +34,14 @@ class Letter:
     in_reply_to: str | None = None
 
 
+@dataclass(frozen=True)
+class Composed:
+    """A letter as sent: its Message-ID and its bytes (LF line ends, as `as_bytes` writes)."""
+
+    message_id: str
+    raw: bytes
+
+
 def header_safe(value: str) -> str:
     """Header text with CR/LF removed, so a player's name or subject cannot inject headers."""
     return _UNSAFE_HEADER.sub(" ", value).strip()
@@ -36,25 +54,66 @@ def thread_root(game_id: str, domain: str) -> str:
 
 def compose(
     letter: Letter, sender: str, sender_name: str, game_id: str | None, domain: str
-) -> EmailMessage:
-    message = EmailMessage()
-    message["From"] = formataddr((header_safe(sender_name), sender))
-    message["To"] = header_safe(letter.to)
-    message["Subject"] = header_safe(letter.subject)
-    message["Date"] = format_datetime(datetime.now(UTC))
-    message["Message-ID"] = make_msgid(idstring=game_id or "pbem", domain=domain)
+) -> Composed:
+    message_id = make_msgid(idstring=game_id or "pbem", domain=domain)
+    headers = [
+        ("From", formataddr((header_safe(sender_name), sender))),
+        ("To", header_safe(letter.to)),
+        ("Subject", header_safe(letter.subject)),
+        ("Date", format_datetime(datetime.now(UTC))),
+        ("Message-ID", message_id),
+    ]
     if letter.reply_to:
-        message["Reply-To"] = header_safe(letter.reply_to)
+        headers.append(("Reply-To", header_safe(letter.reply_to)))
     references = [thread_root(game_id, domain)] if game_id else []
     if letter.in_reply_to:
-        message["In-Reply-To"] = header_safe(letter.in_reply_to)
+        headers.append(("In-Reply-To", header_safe(letter.in_reply_to)))
         references.append(header_safe(letter.in_reply_to))
     elif game_id:
-        message["In-Reply-To"] = references[0]
+        headers.append(("In-Reply-To", references[0]))
     if references:
-        message["References"] = " ".join(references)
-    message["Auto-Submitted"] = "auto-replied" if letter.kind == "reply" else "auto-generated"
-    message["Precedence"] = "bulk"
-    message.set_content(letter.text)
-    message.add_alternative(letter.html, subtype="html")
-    return message
+        headers.append(("References", " ".join(references)))
+    auto = "auto-replied" if letter.kind == "reply" else "auto-generated"
+    headers += [("Auto-Submitted", auto), ("Precedence", "bulk"), ("MIME-Version", "1.0")]
+    plain, html = _part("plain", letter.text), _part("html", letter.html, mime_version=True)
+    boundary = _boundary(plain, html)
+    headers.append(("Content-Type", f'multipart/alternative; boundary="{boundary}"'))
+    separator = f"--{boundary}\n".encode()
+    raw = b"".join(
+        [
+            *(folded(name, value) for name, value in headers),
+            b"\n",
+            separator,
+            plain,
+            b"\n",
+            separator,
+            html,
+            f"\n--{boundary}--\n".encode(),
+        ]
+    )
+    return Composed(message_id, raw)
+
+
+# As wide as the email package writes the boundary's number.
+_DIGITS = len(repr(sys.maxsize - 1))
+
+
+def _boundary(*parts: bytes) -> str:
+    """A boundary of the email package's form and from its random source, found in no part."""
+    while True:
+        boundary = f"{'=' * 15}{random.randrange(sys.maxsize):0{_DIGITS}d}=="
+        if not any(f"--{boundary}".encode() in part for part in parts):
+            return boundary
+
+
+def _part(subtype: str, content: str, mime_version: bool = False) -> bytes:
+    """One body part, headers first, as `set_content` makes it. The HTML part is a message of
+    its own in `add_alternative`, so it carries a MIME-Version header too."""
+    cte, payload = encode_text(content)
+    headers = [
+        folded("Content-Type", f'text/{subtype}; charset="utf-8"'),
+        folded("Content-Transfer-Encoding", cte),
+    ]
+    if mime_version:
+        headers.append(folded("MIME-Version", "1.0"))
+    return b"".join([*headers, b"\n", payload])

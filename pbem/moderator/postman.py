@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from email.message import EmailMessage
-
 from sqlmodel import Session
 
-from pbem.moderator.compose import Letter, compose
+from pbem.moderator.compose import Composed, Letter, compose
 from pbem.settings import Settings
 from pbem.store import add_outbox
 
@@ -14,24 +12,24 @@ MODERATOR_NAME = "pbem moderator"
 
 
 class Postman:
-    """Composes letters for one transaction and queues them; `sent` counts what it queued."""
+    """Composes letters for one transaction and queues them; `sent` holds what it queued."""
 
     def __init__(self, session: Session, settings: Settings) -> None:
         self.session = session
         self.settings = settings
-        self.sent: list[EmailMessage] = []
+        self.sent: list[Letter] = []
 
-    def post(self, letter: Letter, game_id: str | None) -> EmailMessage:
-        message = compose(
+    def post(self, letter: Letter, game_id: str | None) -> Composed:
+        composed = compose(
             letter, self.settings.address, MODERATOR_NAME, game_id, self.settings.domain
         )
         add_outbox(
             self.session,
-            message_id=str(message["Message-ID"]),
+            message_id=composed.message_id,
             to_address=letter.to,
             kind=letter.kind,
-            raw=message.as_bytes(),
+            raw=composed.raw,
             game_id=game_id,
         )
-        self.sent.append(message)
-        return message
+        self.sent.append(letter)
+        return composed
