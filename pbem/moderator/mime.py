@@ -34,7 +34,7 @@ def folded(name: str, value: str) -> bytes:
 def encode_text(text: str) -> tuple[str, bytes]:
     """(Content-Transfer-Encoding, payload) of `text` as a utf-8 body part."""
     lines = text.encode("utf-8").splitlines()
-    if max((len(line) for line in lines), default=0) <= MAX_LINE:
+    if max(map(len, lines), default=0) <= MAX_LINE:
         body = b"\n".join(lines) + b"\n"
         return ("7bit" if body.isascii() else "8bit"), body
     sniffed = b"".join(line + b"\n" for line in lines[:SNIFFED_LINES])
@@ -47,7 +47,7 @@ def encode_text(text: str) -> tuple[str, bytes]:
 
 def _quoted_printable(body: bytes) -> bytes:
     """`quoprimime.body_encode` of a body ending in a line end: line by line, each cached."""
-    return b"\n".join(_quoted_line(line) for line in body.split(b"\n")[:-1]) + b"\n"
+    return b"\n".join(map(_quoted_line, body.split(b"\n")[:-1])) + b"\n"
 
 
 @lru_cache(maxsize=65536)

@@ -40,7 +40,7 @@ GAMES = {
 }
 ORDERS_PER_GAME = 12
 # Letters kept whole beside the digests, so a difference can be read: by their place in the outbox.
-KEPT_WHOLE = (0, 3, 5, 8, 12, 17, 21, 44)
+KEPT_WHOLE = (0, 3, 5, 8, 12, 17, 19, 23, 48)
 
 _DATE = re.compile(rb"^Date: .*$", re.MULTILINE)
 _MESSAGE_ID = re.compile(rb"^Message-ID: .*$", re.MULTILINE)
@@ -103,6 +103,11 @@ def play(engine: Engine) -> list[bytes]:
                 body = SPECIAL_EMAILS.get(turn, example or "STATUS")
                 subject = read_email(latest).subject
                 _send(engine, order_email(game_id, address, secret, subject, body, next(numbers)))
+            # From another address than the seat's: the reply goes to both.
+            other = order_email(
+                game_id, "also@example.org", seats[0][1], "", "STATUS", next(numbers)
+            )
+            _send(engine, other)
     stranger = (
         b"From: zed@example.org\r\nTo: pbem@example.org\r\nSubject: hello\r\n"
         b"Message-ID: <stranger@players.invalid>\r\n\r\nLet me play.\r\n"
