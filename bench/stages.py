@@ -37,7 +37,7 @@ STAGES: list[tuple[Any, str, str]] = [
     (inbound, "carry_out", "    check and apply the orders (engine)"),
     (inbound, "follow_up", "    follow up (resolution, status letters)"),
     (pbem.moderator.letters, "render", "    render letters (Jinja, text + HTML)"),
-    (pbem.moderator.postman, "compose", "    compose MIME messages"),
+    (pbem.moderator.postman, "compose", "    compose the emails (bytes)"),
     (Message, "as_bytes", "    serialise MIME messages (as_bytes)"),
     (DefaultDialect, "do_commit", "database commits (all)"),
     (Daemon, "send_outbox", "send the outbox"),
@@ -50,11 +50,11 @@ STAGES: list[tuple[Any, str, str]] = [
 def timed(function: Callable[..., Any], label: str) -> Callable[..., Any]:
     @wraps(function)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        began = time.perf_counter()
+        began = time.process_time()
         try:
             return function(*args, **kwargs)
         finally:
-            seconds[label] += time.perf_counter() - began
+            seconds[label] += time.process_time() - began
             calls[label] += 1
 
     return wrapper

@@ -28,12 +28,14 @@ from pbem.mail.transport import Sender, SendResult
 from pbem.moderator.desk import Desk
 from pbem.moderator.undeliverable import record_undeliverable
 from pbem.settings import Settings
-from pbem.store import OutboxRow, due_outbox, session_scope
+from pbem.store import OutboxRow, claim_outbox, due_outbox, session_scope
 from pbem.store.operations import sent_since, stale_deferred
 
 log = logging.getLogger("pbem.daemon")
 
 MINUTE = timedelta(minutes=1)
+# Due rows read in one query; each is still claimed, sent and committed on its own.
+CLAIM_BATCH = 50
 DAY = timedelta(days=1)
 
 
@@ -95,8 +97,10 @@ def send_outbox(
     """Send every due email once, as far as `limits` and `gate` allow; stop early when the
     mail server cannot be reached at all or refuses the session.
 
-    One row per transaction, so an email that was handed over is marked sent before the next is
-    tried: a crash resends at most the one in flight. `alive` is called after each email.
+    Due rows are read `CLAIM_BATCH` at a time, then each is claimed (locked) again, sent and
+    committed in a transaction of its own, so an email that was handed over is marked sent
+    before the next is tried: a crash resends at most the one in flight, and a row another
+    daemon sent meanwhile is skipped. `alive` is called before each email.
     """
     gate = gate or SendGate()
     report = SendReport(given_up=give_up_stale(engine, settings, clock))
@@ -105,41 +109,60 @@ def send_outbox(
         report.paused = True
         return report
     while True:
-        alive()
-        with session_scope(engine) as session:
-            room = None if limits is None else _room(session, limits, clock())
-            rows = due_outbox(session, now=clock(), limit=1)
-            if not rows:
+        with Session(engine, expire_on_commit=False) as session:
+            rows = due_outbox(session, now=clock(), limit=CLAIM_BATCH)
+            batch = [row.id for row in rows if row.id is not None]
+            if not batch:
                 return report
-            if room == 0:
-                report.held_back = f"the sending limit ({limits}) is reached"
-                log.info("outbox: %s; the rest waits", report.held_back)
-                return report
-            row = rows[0]
-            result = sender.send(row.raw, [row.to_address], settings.address)
-            if result.blocked:
-                report.problem, report.needs_person = result.blocked, True
-                until = gate.close(clock(), result.blocked, needs_person=True)
-                log.error("sending stopped until %s: %s", f"{until:%H:%M:%S}", result.blocked)
-                return report
-            unreachable = _record(row, result, clock(), gate)
-            session.add(row)
-            if row.status == "failed" and row.kind != "gm":
-                record_undeliverable(
-                    Desk(session, settings, clock),
-                    row.to_address,
-                    row.last_error or "",
-                    row.game_id,
-                )
-        _count(report, row)
-        if row.status == "sent":
-            gate.reopen()
-        if result.throttled:
-            report.held_back = f"the provider's sending limit: {row.last_error}"
-            return report
-        if unreachable:
-            report.problem = row.last_error
-            return report
+            for row_id in batch:
+                alive()
+                row = claim_outbox(session, row_id)
+                if row is None:
+                    continue  # another daemon sent it since the batch was read
+                if _send_row(session, row, sender, settings, clock, limits, gate, report):
+                    return report
+
+
+def _send_row(
+    session: Session,
+    row: OutboxRow,
+    sender: Sender,
+    settings: Settings,
+    clock: Callable[[], datetime],
+    limits: SendLimits | None,
+    gate: SendGate,
+    report: SendReport,
+) -> bool:
+    """Send one claimed row and commit what became of it; True when sending must stop."""
+    if limits is not None and _room(session, limits, clock()) == 0:
+        report.held_back = f"the sending limit ({limits}) is reached"
+        log.info("outbox: %s; the rest waits", report.held_back)
+        session.rollback()
+        return True
+    result = sender.send(row.raw, [row.to_address], settings.address)
+    if result.blocked:
+        report.problem, report.needs_person = result.blocked, True
+        until = gate.close(clock(), result.blocked, needs_person=True)
+        log.error("sending stopped until %s: %s", f"{until:%H:%M:%S}", result.blocked)
+        session.rollback()
+        return True
+    unreachable = _record(row, result, clock(), gate)
+    session.add(row)
+    if row.status == "failed" and row.kind != "gm":
+        record_undeliverable(
+            Desk(session, settings, clock), row.to_address, row.last_error or "", row.game_id
+        )
+    session.commit()
+    _count(report, row)
+    if row.status == "sent":
+        gate.reopen()
+    if result.throttled:
+        report.held_back = f"the provider's sending limit: {row.last_error}"
+        return True
+    if unreachable:
+        report.problem = row.last_error
+        return True
+    return False
 
 
 def give_up_stale(engine: Engine, settings: Settings, clock: Callable[[], datetime]) -> int:

@@ -18,6 +18,7 @@ from sqlmodel import col, select
 from pbem.games.base import Event
 from pbem.games.event_codec import encode_events
 from pbem.moderator.absences import come_back, forget_absence
+from pbem.moderator.compose import header_safe
 from pbem.moderator.desk import Desk
 from pbem.moderator.events import (
     DeadlineSet,
@@ -388,7 +389,7 @@ def _change(desk: Desk, game: LoadedGame, verb: str, mark: int, entry: int | Non
     recorded = history_entry(desk.session, game.id, entry) if entry else None
     row = recorded or last_history(desk.session, game.id, 1)[-1]
     computer = {s.address for s in game.seats if s.kind == "bot"}
-    told = (str(message["To"]) for message in desk.postman.sent[mark:])
+    told = (header_safe(letter.to) for letter in desk.postman.sent[mark:])
     return Change(
         game=game.id,
         verb=verb,

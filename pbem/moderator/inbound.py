@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from email.message import Message
 from typing import Any
@@ -190,21 +190,22 @@ def _orders(
     written = [line.text for line in parsed.orders if not isinstance(line.order, Password)]
 
     def reply(verdict: str, events: Sequence[Event] = (), **details: Any) -> None:
+        # Rendered once: the copy to the seat's own address differs only in its recipient.
+        letter = reply_letter(
+            to=copy_to[0],
+            game=game,
+            seat=seat,
+            settings=desk.settings,
+            about=email.subject or "your orders",
+            verdict=verdict,
+            ignored=ignored,
+            accepted=list(dict.fromkeys(written)),
+            events=events,
+            in_reply_to=email.message_id,
+            **details,
+        )
         for address in copy_to:
-            letter = reply_letter(
-                to=address,
-                game=game,
-                seat=seat,
-                settings=desk.settings,
-                about=email.subject or "your orders",
-                verdict=verdict,
-                ignored=ignored,
-                accepted=list(dict.fromkeys(written)),
-                events=events,
-                in_reply_to=email.message_id,
-                **details,
-            )
-            desk.postman.post(letter, game.id)
+            desk.postman.post(replace(letter, to=address), game.id)
 
     if not parsed.has_orders:
         notes = ["Your email held no orders."]
@@ -221,7 +222,7 @@ def _orders(
     verdict: InboundStatus = "accepted"
     events: list[Event] = []
     before = game.engine.progress(game.state)
-    letters_before = len(desk.postman.letters)
+    letters_before = len(desk.postman.sent)
     refused = _refusal_before_commands(desk, game, seat, email, away, bool(order_lines))
     if refused is not None:
         reply("rejected", problems=[refused], show_status=True)

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from email.message import EmailMessage
-
 from sqlmodel import Session
 
-from pbem.moderator.compose import Letter, compose
+from pbem.moderator.compose import Composed, Letter, compose
 from pbem.settings import Settings
 from pbem.store import add_outbox
 
@@ -14,27 +12,25 @@ MODERATOR_NAME = "pbem moderator"
 
 
 class Postman:
-    """Composes letters for one transaction and queues them; `sent` is what it queued, and
-    `letters` the letters they came from (whom and of what kind)."""
+    """Composes letters for one transaction and queues them; `sent` holds the letters it queued
+    (whom and of what kind)."""
 
     def __init__(self, session: Session, settings: Settings) -> None:
         self.session = session
         self.settings = settings
-        self.sent: list[EmailMessage] = []
-        self.letters: list[Letter] = []
+        self.sent: list[Letter] = []
 
-    def post(self, letter: Letter, game_id: str | None) -> EmailMessage:
-        message = compose(
+    def post(self, letter: Letter, game_id: str | None) -> Composed:
+        composed = compose(
             letter, self.settings.address, MODERATOR_NAME, game_id, self.settings.domain
         )
         add_outbox(
             self.session,
-            message_id=str(message["Message-ID"]),
+            message_id=composed.message_id,
             to_address=letter.to,
             kind=letter.kind,
-            raw=message.as_bytes(),
+            raw=composed.raw,
             game_id=game_id,
         )
-        self.sent.append(message)
-        self.letters.append(letter)
-        return message
+        self.sent.append(letter)
+        return composed

@@ -190,7 +190,7 @@ def relay_talk(
     if not events:
         return
     statused = {
-        letter.to.lower() for letter in desk.postman.letters[since:] if letter.kind == "status"
+        letter.to.lower() for letter in desk.postman.sent[since:] if letter.kind == "status"
     }
     for other in game.humans():
         if other.position == seat or other.address.lower() in statused:

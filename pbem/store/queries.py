@@ -293,6 +293,19 @@ def due_outbox(
     return session.exec(statement).all()
 
 
+def claim_outbox(session: Session, row_id: int) -> OutboxRow | None:
+    """Outbox row `row_id` locked for this transaction, read anew, while it is still pending;
+    None once it was sent, or while another process holds it."""
+    statement = (
+        select(OutboxRow)
+        .where(col(OutboxRow.id) == row_id)
+        .where(col(OutboxRow.status) == "pending")
+        .with_for_update(skip_locked=True)
+        .execution_options(populate_existing=True)
+    )
+    return session.exec(statement).first()
+
+
 def bot_mail(session: Session, limit: int = 100) -> Sequence[OutboxRow]:
     """Pending emails to computer players, oldest first, claimed for answering."""
     statement = (
