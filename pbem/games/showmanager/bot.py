@@ -16,6 +16,7 @@ another player's money, or the deck's order.
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from math import comb
 
 from pbem.games.rng import Rng
@@ -44,9 +45,27 @@ LOAN_MARGIN = 3  # points kept above the next chip down, against productions sti
 REFRESH_RESERVE = 2  # money kept after a refresh
 
 
-def bot_actions(state: GameState, seat: int, rng: Rng) -> list[Action]:
+@dataclass(frozen=True)
+class Pressure:
+    """How much a mark of a slot's price weighs against a point of casting: `base` plus
+    `scale` / (money + 2), so each mark weighs more as money runs short."""
+
+    base: float
+    scale: float
+
+    def at(self, money: int) -> float:
+        return self.base + self.scale / (money + 2)
+
+
+PRESSURE = Pressure(0.5, 6.0)
+
+
+def bot_actions(
+    state: GameState, seat: int, rng: Rng, pressure: Pressure = PRESSURE
+) -> list[Action]:
     """One email's orders for `seat`: maybe a loan, then a refresh (which ends the email, so the
-    next email sees the new display) or a hire or a staging. Nothing when it is not its turn."""
+    next email sees the new display) or a hire or a staging. Nothing when it is not its turn.
+    `pressure` prices the slots (the strong player's own weighs money less)."""
     if state.turn != seat:
         return []
     player = state.players[seat]
@@ -60,7 +79,7 @@ def bot_actions(state: GameState, seat: int, rng: Rng) -> list[Action]:
             orders.append(loan)
             money += loan.points * state.data.loan_marks_per_point
     target = _target(state.data, rules, hand)
-    hires = _hires(state, rules, hand, target, money)
+    hires = _hires(state, rules, hand, target, pressure.at(money), money)
     best_gain = max((gain for gain, _ in hires), default=None)
     staging = _staging(state, seat, rules, hand, target, best_gain)
     if staging is not None:
@@ -124,14 +143,18 @@ def _target(data: Components, rules: HandRules, hand: tuple[int, ...]) -> int:
 
 
 def _hires(
-    state: GameState, rules: HandRules, hand: tuple[int, ...], target: int, money: int
+    state: GameState,
+    rules: HandRules,
+    hand: tuple[int, ...],
+    target: int,
+    pressure: float,
+    money: int,
 ) -> list[tuple[float, int]]:
     """(worth, slot) of every slot a hand may hire from with `money` (a loan may have added to
-    it in the same email)."""
+    it in the same email), each mark of a slot's price weighing `pressure` points."""
     data = state.data
     if len(hand) >= rules.capacity:
         return []
-    pressure = 0.5 + 6 / (money + 2)
     hires = []
     for slot in _slots(state, money):
         card = state.display[slot]

@@ -25,6 +25,7 @@ from pbem.games.showmanager.state import GameState, dump_state, load_state
 MONEY_FLOOR = 4  # borrow when money is below this
 CLOSING_FLOOR = 14  # or below this when a production is about to be closed to loans
 LOAN_MARGIN = 0  # points kept above the next chip down: the rank is all that scores
+PRESSURE = bot.Pressure(0.5, 3.0)  # a slot's price weighs half what the sensible player weighs
 
 
 def strong_actions(state: GameState, seat: int, rng: Rng) -> list[Action]:
@@ -37,10 +38,10 @@ def strong_actions(state: GameState, seat: int, rng: Rng) -> list[Action]:
         else None
     )
     if loan is None:
-        return bot.bot_actions(state, seat, rng)
+        return bot.bot_actions(state, seat, rng, PRESSURE)
     after = load_state(dump_state(state))
     turns.apply(after, seat, loan)
-    return [loan, *bot.bot_actions(after, seat, rng)]
+    return [loan, *bot.bot_actions(after, seat, rng, PRESSURE)]
 
 
 def _short(state: GameState, seat: int) -> bool:
