@@ -3,7 +3,7 @@ deadline, and random legal emails for simulation."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import permutations
 
 from pbem.games.bigtime.actions import Action, Bid, Hook, PreferAM, PreferHeadliner, PreferPM
@@ -56,7 +56,7 @@ def random_actions(state: BigTimeState, seat: int, rng: Rng) -> list[Action]:
     draw, hook = divmod(draw, 4)
     if hook == 0 and theater.playbill:
         draw, index = divmod(draw, len(theater.playbill))
-        actions.append(Hook(theater.playbill[index].card))
+        actions.append(_hook(theater.playbill[index].card))
     if state.phase == 3:
         actions.append(PreferHeadliner(_pick_ranking(state.headliner_row, draw)[1]))
         return actions
@@ -68,8 +68,14 @@ def random_actions(state: BigTimeState, seat: int, rng: Rng) -> list[Action]:
         draw, headliners = _pick_ranking(state.headliner_row, draw)
         actions.append(PreferHeadliner(headliners))
     bids = sub_multisets(theater.hand)
-    actions.append(Bid(bids[draw % len(bids)]))
+    actions.append(_bid(bids[draw % len(bids)]))
     return actions
+
+
+# Orders are immutable and a random player's bids and hooks repeat (a hand has few distinct
+# bids, a game few acts): they are made once rather than on every email (issue 14).
+_bid = cache(Bid)
+_hook = cache(Hook)
 
 
 def _pick_ranking(row: list[str], draw: int) -> tuple[int, tuple[str, ...]]:

@@ -54,9 +54,13 @@ def loanable(state: GameState, seat: int) -> list[Chip]:
     of one musical only one may ever be borrowed against".
     """
     chips: list[Chip] = []
+    cities, placed = state.cities, state.chips_per_musical
     for musical, staged in enumerate(state.players[seat].staged):
-        if staged and not all_chips_placed(state, musical):
-            own = own_chips(state, seat, musical)
+        city = state.musical_city[musical]
+        # Staged means placed in a city; `all_chips_placed` and `own_chips`, inlined because
+        # the random player asks this on most turns (issue 14).
+        if staged and city is not None and len(cities[city]) < placed:
+            own = [chip for chip in cities[city] if chip.owner == seat]
             if not any(chip.loaned for chip in own):
                 chips.extend(chip for chip in own if chip.value > 0)
     return chips

@@ -31,8 +31,11 @@ def city_name(state: GameState, city: int) -> str:
     return shown(state, state.data.cities[city])
 
 
+@functools.lru_cache(maxsize=1024)
 def order_word(name: str) -> str:
-    """A name as an order line writes it: capitals, umlauts spelt out (`Köln` -> `KOELN`)."""
+    """A name as an order line writes it: capitals, umlauts spelt out (`Köln` -> `KOELN`).
+
+    Remembered: every LOAN and STAGE is resolved by name, and the names are few."""
     return name.translate(_ASCII).upper()
 
 
