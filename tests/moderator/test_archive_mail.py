@@ -60,7 +60,7 @@ def test_a_finished_game_s_page_comes_back_attached(table: Callable[..., Table])
 
 def test_a_game_still_being_played_gets_a_polite_word(table: Callable[..., Table]) -> None:
     game = table("showmanager", [ANN, BO])
-    assert ask(game, f"archive {game.id}") == "rejected"
+    assert ask(game, f"Hi,\n\narchive {game.id}\nthanks") == "rejected"
     [answer] = answers(game)
     assert list(answer.iter_attachments()) == []
     text = letter_text(answer.as_bytes())

@@ -177,6 +177,15 @@ def test_list_to_the_bare_address_shows_the_open_games_and_their_join_addresses(
     assert PEOPLE[0] not in text and "Annabel" not in text
 
 
+def test_a_greeting_before_join_or_list_is_chatter(open_game):
+    game = open_game(seats="4")
+    result = game.mail(PEOPLE[0], "Hi there!\n\nJOIN Ann\n\nthanks, Ann")
+    assert (result.status, result.reason) == ("accepted", "joined")
+    assert "as Ann." in game.last_to(PEOPLE[0])
+    listed = game.mail("zed@example.org", "Hello,\nlist please", to="pbem@example.org")
+    assert (listed.status, listed.reason) == ("accepted", "list")
+
+
 def test_other_mail_to_the_bare_address_is_not_sign_up(open_game):
     game = open_game()
     result = game.mail("zed@example.org", "JOIN", to="pbem@example.org")
