@@ -157,7 +157,9 @@ def _answer_stranger(desk: Desk, email: IncomingEmail, named_game: str | None) -
             "your game and your password. If your mail client drops it, write the game in the "
             "subject, e.g. [sm-12], and your password on a line of its own: PASSWORD k7q2m. "
             "The footer of every email of your game shows both.",
-            f"To find a game to join, write LIST to {desk.settings.address}.",
+            f"To find a game to join, write LIST to {desk.settings.address}; to follow a game "
+            "without playing, WATCH and the game (WATCH bt-3); for the page of a finished "
+            "game, ARCHIVE and the game.",
         ]
     letter = notice_letter(
         to=email.sender,

@@ -145,7 +145,7 @@ def _to_join_address(desk: Desk, email: IncomingEmail, game_id: str) -> Handled:
         answer(desk, email, signup, [about], help_text=signup_help(desk, signup))
         return "accepted", "help", None
     if signup.status != "open":
-        answer(desk, email, None, [_ended(signup)])
+        answer(desk, email, None, [_ended(desk, signup)])
         return "rejected", f"sign-up {signup.status}", None
     if order.word == "JOIN":
         return _join(desk, email, signup, order.name)
@@ -267,13 +267,11 @@ def _taken(desk: Desk, signup: SignupRow) -> int:
     return len(signup_players(desk.session, signup.id))
 
 
-def _ended(signup: SignupRow) -> str:
+def _ended(desk: Desk, signup: SignupRow) -> str:
+    still_open = f"Write LIST to {desk.settings.address} for the games still open."
     if signup.status == "started":
-        return (
-            f"Sorry, {signup.id} is full: the game has started. Write LIST to the moderator's "
-            "own address for the games still open."
-        )
-    return f"Sorry, the sign-up for {signup.id} was closed by the game master."
+        return f"Sorry, {signup.id} is full: the game has started. {still_open}"
+    return f"Sorry, the sign-up for {signup.id} was closed by the game master. {still_open}"
 
 
 def _none_open(desk: Desk, game_id: str) -> str:

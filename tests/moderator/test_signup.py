@@ -152,7 +152,10 @@ def test_the_game_starts_when_full_with_the_normal_welcome_and_a_fifth_is_told_i
     assert game.signup().status == "started"
     late = game.mail(PEOPLE[4], "JOIN Ed")
     assert (late.status, late.reason) == ("rejected", "sign-up started")
-    assert f"Sorry, {game.id} is full" in game.last_to(PEOPLE[4])
+    late_answer = game.last_to(PEOPLE[4])
+    assert f"Sorry, {game.id} is full: the game has started. Write LIST to pbem@example.org" in (
+        late_answer
+    )
 
 
 def test_a_full_game_waiting_for_its_date_refuses_a_fifth_politely(open_game):
@@ -190,6 +193,9 @@ def test_other_mail_to_the_bare_address_is_not_sign_up(open_game):
     game = open_game()
     result = game.mail("zed@example.org", "JOIN", to="pbem@example.org")
     assert result.status == "rejected" and result.reason == "names no game"
+    answer = game.last_to("zed@example.org")
+    assert "write LIST to pbem@example.org" in answer
+    assert "WATCH and the game (WATCH bt-3)" in answer and "ARCHIVE and the game" in answer
 
 
 def test_not_a_sign_up_order_is_answered_with_the_sign_up_orders(open_game):
