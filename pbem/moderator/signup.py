@@ -39,6 +39,7 @@ from pbem.store import (
     SignupRow,
     lock_signup,
     next_game_id,
+    seat_by_address,
     signup_players,
     signups_with_status,
 )
@@ -145,7 +146,7 @@ def _to_join_address(desk: Desk, email: IncomingEmail, game_id: str) -> Handled:
         answer(desk, email, signup, [about], help_text=signup_help(desk, signup))
         return "accepted", "help", None
     if signup.status != "open":
-        answer(desk, email, None, [_ended(desk, signup)])
+        answer(desk, email, None, [_ended(desk, signup, email.sender or "")])
         return "rejected", f"sign-up {signup.status}", None
     if order.word == "JOIN":
         return _join(desk, email, signup, order.name)
@@ -267,8 +268,15 @@ def _taken(desk: Desk, signup: SignupRow) -> int:
     return len(signup_players(desk.session, signup.id))
 
 
-def _ended(desk: Desk, signup: SignupRow) -> str:
+def _ended(desk: Desk, signup: SignupRow, sender: str) -> str:
     still_open = f"Write LIST to {desk.settings.address} for the games still open."
+    if signup.status == "started" and seat_by_address(desk.session, signup.id, sender):
+        # A player of the game writing JOIN or LEAVE here: the way on is the game's own mail.
+        return (
+            f"You play in {signup.id}, which has started, so its sign-up takes no more orders. "
+            "Reply to the latest email of the game with your orders; to leave the game, reply "
+            "RESIGN to it (a computer player takes your seat)."
+        )
     if signup.status == "started":
         return f"Sorry, {signup.id} is full: the game has started. {still_open}"
     return f"Sorry, the sign-up for {signup.id} was closed by the game master. {still_open}"

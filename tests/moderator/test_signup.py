@@ -152,6 +152,11 @@ def test_the_game_starts_when_full_with_the_normal_welcome_and_a_fifth_is_told_i
     assert game.signup().status == "started"
     late = game.mail(PEOPLE[4], "JOIN Ed")
     assert (late.status, late.reason) == ("rejected", "sign-up started")
+    for word in ("LEAVE", "JOIN"):
+        seated = game.mail(PEOPLE[1].upper(), word)
+        assert (seated.status, seated.reason) == ("rejected", "sign-up started")
+        assert f"You play in {game.id}, which has started" in game.last_to(PEOPLE[1].upper())
+        assert "reply RESIGN to it" in game.last_to(PEOPLE[1].upper())
     late_answer = game.last_to(PEOPLE[4])
     assert f"Sorry, {game.id} is full: the game has started. Write LIST to pbem@example.org" in (
         late_answer
