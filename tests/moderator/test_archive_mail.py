@@ -89,3 +89,19 @@ def test_archive_to_a_seat_s_own_address_is_read_as_orders(table: Callable[..., 
     game = table("showmanager", [ANN, BO])
     assert game.mail(ANN, f"ARCHIVE {game.id}").status == "rejected"
     assert answers(game, ANN) == []
+
+
+def test_talk_to_one_player_leaves_no_trace_on_the_page(table: Callable[..., Table]) -> None:
+    """Press `all`: the others are told nothing of private talk, not even that it was said, and
+    the archive is read as they read the game: no "Ann wrote." line either."""
+    game = table("bigtime", [f"{ANN}:Ann", f"{BO}:Bo", "cy@example.org:Cy"], seed=4)
+    assert game.mail(ANN, "SAY TO Bo the plan is to bid low").status == "accepted"
+    assert game.mail(BO, "SAY good luck, everyone").status == "accepted"
+    finish(game)
+    assert ask(game, f"ARCHIVE {game.id}") == "accepted"
+    [answer] = answers(game)
+    [page] = list(answer.iter_attachments())
+    html = page.get_content()
+    assert "Bo says: good luck, everyone" in html
+    assert "bid low" not in html
+    assert "Ann wrote" not in html and "wrote." not in html
