@@ -62,6 +62,9 @@ def test_say_goes_to_every_other_player_under_the_senders_name(table):
         assert f"[{game.id}] Table talk" in talk.raw.decode()
     assert "Ann says: Good luck, all!" in _history(game, BO)
     assert "You said to everyone: Good luck, all!" in _history(game, ANN)
+    assert game.mail(BO, "HISTORY").status == "accepted"
+    told = letter_text(game.outbox()[-1].raw)
+    assert "Ann says: Good luck, all!" in told and "Ann: Ann says" not in told
 
 
 def test_say_to_one_player_is_told_to_that_player_only(table):
