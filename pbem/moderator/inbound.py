@@ -142,7 +142,8 @@ def _answer_stranger(desk: Desk, email: IncomingEmail, named_game: str | None) -
     if recent >= STRANGER_REPLIES_PER_HOUR:
         return
     watched = game_in_subject(email.subject)
-    if named_game is None and watched and email.sender.lower() in watchers_of(desk.session, watched):
+    watcher = watched is not None and email.sender.lower() in watchers_of(desk.session, watched)
+    if named_game is None and watcher:
         # A watcher answering a status email of the game: it has no seat and nothing to send.
         lines = [
             f"This is the play-by-email moderator. You watch game {watched}: you get its public "
