@@ -128,8 +128,11 @@ def handle_signup_mail(desk: Desk, email: IncomingEmail) -> Handled | None:
     if game_id is not None:
         return _to_join_address(desk, email, game_id)
     bare = to_bare_address(desk.settings.address, recipients)
-    if bare and read_signup(email.text).word == "LIST":
+    word = read_signup(email.text).word if bare else ""
+    if word == "LIST":
         return _list(desk, email)
+    if word == "JOIN":  # a reply to LIST's answer, say: the games and where JOIN goes
+        return _list(desk, email, misdirected=True)
     return None
 
 
@@ -253,15 +256,29 @@ def _leave(desk: Desk, email: IncomingEmail, signup: SignupRow) -> Handled:
     return "accepted", "left", None
 
 
-def _list(desk: Desk, email: IncomingEmail) -> Handled:
+def _list(desk: Desk, email: IncomingEmail, misdirected: bool = False) -> Handled:
     open_now = signups_with_status(desk.session, "open")
     lines = [describe(desk, signup, _taken(desk, signup)) for signup in open_now]
     if lines:
-        lines.insert(0, "Games open for sign-up (write JOIN or JOIN <your name> to join one):")
+        lines.insert(
+            0,
+            "Games open for sign-up (to join one, write JOIN or JOIN <your name> to its join "
+            "address):",
+        )
     else:
         lines = ["No game is open for sign-up just now."]
+    if misdirected:
+        lines.insert(
+            0,
+            f"No seat taken: JOIN goes to the join address of a game, not to "
+            f"{desk.settings.address}.",
+        )
     answer(desk, email, None, lines, help_text=signup_help(desk, None))
-    return "accepted", "list", None
+    return (
+        ("rejected", "JOIN to the bare address", None)
+        if misdirected
+        else ("accepted", "list", None)
+    )
 
 
 def _taken(desk: Desk, signup: SignupRow) -> int:

@@ -194,9 +194,19 @@ def test_a_greeting_before_join_or_list_is_chatter(open_game):
     assert (listed.status, listed.reason) == ("accepted", "list")
 
 
+def test_join_to_the_bare_address_is_told_where_join_goes_with_the_open_games(open_game):
+    game = open_game()
+    result = game.mail("zed@example.org", "JOIN Zed", to="pbem@example.org")
+    assert (result.status, result.reason) == ("rejected", "JOIN to the bare address")
+    text = game.last_to("zed@example.org")
+    assert "No seat taken: JOIN goes to the join address of a game" in text
+    assert game.join_address in text
+    assert not [row for row in game.outbox() if row.to_address == GM]  # nobody joined
+
+
 def test_other_mail_to_the_bare_address_is_not_sign_up(open_game):
     game = open_game()
-    result = game.mail("zed@example.org", "JOIN", to="pbem@example.org")
+    result = game.mail("zed@example.org", "Hello, what is this?", to="pbem@example.org")
     assert result.status == "rejected" and result.reason == "names no game"
     answer = game.last_to("zed@example.org")
     assert "write LIST to pbem@example.org" in answer
