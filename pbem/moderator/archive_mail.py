@@ -17,7 +17,7 @@ from pbem.moderator.desk import Desk
 from pbem.moderator.letters import notice_letter
 from pbem.orders.incoming import IncomingEmail
 from pbem.orders.requests import request_line
-from pbem.store import sent_to_recently
+from pbem.store import get_game, sent_to_recently
 from pbem.store.tables import InboundStatus
 
 ARCHIVE_REPLIES_PER_HOUR = 3
@@ -42,10 +42,16 @@ def answer_archive(
     try:
         game = finished_game(desk.session, game_id) if game_id else None
     except NotArchivable as exc:
-        _reply(desk, email, f"No archive of {game_id}", [f"Sorry: {exc}."], None)
+        lines = [f"Sorry: {exc}."]
+        row = get_game(desk.session, game_id)
+        if row is not None and row.status != "finished" and not row.private:
+            lines.append(
+                f"To follow it meanwhile, write WATCH {game_id} to {desk.settings.address}."
+            )
+        _reply(desk, email, f"No archive of {game_id}", lines, None)
         return "rejected", str(exc), None
     if game is None:
-        lines = ["Write ARCHIVE and the game on the first line, e.g. ARCHIVE sm-12."]
+        lines = ["Write ARCHIVE and the game, e.g. ARCHIVE sm-12."]
         _reply(desk, email, "Which game's archive?", lines, None)
         return "rejected", "ARCHIVE names no game", None
     page = Attachment(

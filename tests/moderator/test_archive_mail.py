@@ -65,6 +65,7 @@ def test_a_game_still_being_played_gets_a_polite_word(table: Callable[..., Table
     assert list(answer.iter_attachments()) == []
     text = letter_text(answer.as_bytes())
     assert f"game {game.id} is still being played; its archive is ready once it is over" in text
+    assert f"To follow it meanwhile, write WATCH {game.id} to {SETTINGS.address}." in text
 
 
 def test_an_unknown_game_and_no_game_named_are_answered(table: Callable[..., Table]) -> None:
@@ -74,7 +75,8 @@ def test_an_unknown_game_and_no_game_named_are_answered(table: Callable[..., Tab
     assert ask(game, "archive: [SM-98]\nplease") == "rejected"
     first, second, third = (letter_text(answer.as_bytes()) for answer in answers(game))
     assert "there is no game 'sm-99'" in first
-    assert "Write ARCHIVE and the game on the first line, e.g. ARCHIVE sm-12." in second
+    assert "Write ARCHIVE and the game, e.g. ARCHIVE sm-12." in second
+    assert "WATCH" not in first
     assert "there is no game 'sm-98'" in third
 
 
