@@ -73,15 +73,17 @@ def chapters(session: Session, game: LoadedGame) -> list[Chapter]:
         lines = teller.lines(events)
         # Sealed orders (The Big Time!): who sent them is public, what they hold is not.
         sealed = not game.kind.turn_based and len(events) < len(recorded)
-        if sealed or not lines:
+        if (sealed or not lines) and row.kind != "talk":
             lines.insert(0, f"{_who(game, row, names)} {_QUIET.get(row.kind, 'wrote')}.")
-        entries.append(
-            Told(
-                row.at.strftime("%Y-%m-%d %H:%M"),
-                tuple(lines),
-                any(event.kind.startswith(TALK) for event in events),
+        # Talk to some players only leaves no trace: not even that it was said (press `all`).
+        if lines:
+            entries.append(
+                Told(
+                    row.at.strftime("%Y-%m-%d %H:%M"),
+                    tuple(lines),
+                    any(event.kind.startswith(TALK) for event in events),
+                )
             )
-        )
         if state is not None:
             rounds.moved(state, after)
         state = after

@@ -8,7 +8,6 @@ so the sender needs no seat; like every answer to a stranger, a few an hour per 
 from __future__ import annotations
 
 import dataclasses
-import re
 from datetime import timedelta
 
 from pbem.archive.page import NotArchivable, archive_page, finished_game
@@ -17,21 +16,22 @@ from pbem.moderator.compose import Attachment
 from pbem.moderator.desk import Desk
 from pbem.moderator.letters import notice_letter
 from pbem.orders.incoming import IncomingEmail
-from pbem.store import sent_to_recently
+from pbem.orders.requests import request_line
+from pbem.store import get_game, sent_to_recently
 from pbem.store.tables import InboundStatus
 
 ARCHIVE_REPLIES_PER_HOUR = 3
-_ARCHIVE = re.compile(r"^archive\b[\s:]*(?P<game>\S*)", re.IGNORECASE)
 
 
 def archive_request(moderator: str, email: IncomingEmail) -> str | None:
     """The game an email to the bare address asks the archive of ("" when it names none), or
-    None when its first line is not ARCHIVE or it was sent to a seat's plus-address."""
+    None when no line (greetings aside) asks for it or it was sent to a seat's plus-address."""
     if seat_key_in(moderator, list(email.recipients)) is not None:
         return None
-    first = next((line.strip() for line in email.text.splitlines() if line.strip()), "")
-    match = _ARCHIVE.match(first)
-    return None if match is None else match["game"].strip("[]<>").lower()
+    request = request_line(email.text, ("ARCHIVE",))
+    if request is None:
+        return None
+    return request.rest.split(maxsplit=1)[0].strip("[]<>").lower() if request.rest else ""
 
 
 def answer_archive(
@@ -42,10 +42,16 @@ def answer_archive(
     try:
         game = finished_game(desk.session, game_id) if game_id else None
     except NotArchivable as exc:
-        _reply(desk, email, f"No archive of {game_id}", [f"Sorry: {exc}."], None)
+        lines = [f"Sorry: {exc}."]
+        row = get_game(desk.session, game_id)
+        if row is not None and row.status != "finished" and not row.private:
+            lines.append(
+                f"To follow it meanwhile, write WATCH {game_id} to {desk.settings.address}."
+            )
+        _reply(desk, email, f"No archive of {game_id}", lines, None)
         return "rejected", str(exc), None
     if game is None:
-        lines = ["Write ARCHIVE and the game on the first line, e.g. ARCHIVE sm-12."]
+        lines = ["Write ARCHIVE and the game, e.g. ARCHIVE sm-12."]
         _reply(desk, email, "Which game's archive?", lines, None)
         return "rejected", "ARCHIVE names no game", None
     page = Attachment(

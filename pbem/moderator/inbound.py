@@ -43,6 +43,7 @@ from pbem.store import (
     record_inbound,
     seat_by_secret,
     sent_to_recently,
+    watchers_of,
 )
 from pbem.store.tables import InboundStatus
 
@@ -140,7 +141,17 @@ def _answer_stranger(desk: Desk, email: IncomingEmail, named_game: str | None) -
     recent = sent_to_recently(desk.session, email.sender, ["stranger"], since)
     if recent >= STRANGER_REPLIES_PER_HOUR:
         return
-    if named_game is not None:
+    watched = game_in_subject(email.subject)
+    watcher = watched is not None and email.sender.lower() in watchers_of(desk.session, watched)
+    if named_game is None and watcher:
+        # A watcher answering a status email of the game: it has no seat and nothing to send.
+        lines = [
+            f"This is the play-by-email moderator. You watch game {watched}: you get its public "
+            "status each time it moves on, and the final result. A watcher has no seat, so "
+            "nothing you write is read as orders or passed on to the players.",
+            f"To stop watching, write UNWATCH {watched} to {desk.settings.address}.",
+        ]
+    elif named_game is not None:
         lines = [
             f"This is the play-by-email moderator. Your email names game {named_game}, but its "
             "password (in the reply address or on the PASSWORD line) is not the password of a "
@@ -157,7 +168,9 @@ def _answer_stranger(desk: Desk, email: IncomingEmail, named_game: str | None) -
             "your game and your password. If your mail client drops it, write the game in the "
             "subject, e.g. [sm-12], and your password on a line of its own: PASSWORD k7q2m. "
             "The footer of every email of your game shows both.",
-            f"To find a game to join, write LIST to {desk.settings.address}.",
+            f"To find a game to join, write LIST to {desk.settings.address}; to follow a game "
+            "without playing, WATCH and the game (WATCH bt-3); for the page of a finished "
+            "game, ARCHIVE and the game.",
         ]
     letter = notice_letter(
         to=email.sender,

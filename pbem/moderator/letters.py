@@ -33,7 +33,7 @@ class HistoryLine:
 
     seq: int
     at: str
-    actor: str
+    actor: str  # "" when the summary names who acted (talk: "Ann says: ...")
     summary: str
     why: str | None
 

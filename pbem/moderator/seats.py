@@ -68,11 +68,13 @@ def history_lines(desk: Desk, game: LoadedGame, seat: int) -> list[HistoryLine]:
         if entry.kind == "talk" and not told:
             continue
         own = [entry.summary] if actor == seat and entry.kind == "order" else []
+        # Talk names its speaker itself ("Ann says: ..."): no "Ann: " before it.
+        speaker = entry.kind == "talk"
         lines.append(
             HistoryLine(
                 entry.seq,
                 entry.at.strftime("%Y-%m-%d %H:%M"),
-                _actor_name(scene.names, seat, actor, entry.actor),
+                "" if speaker else _actor_name(scene.names, seat, actor, entry.actor),
                 " ".join([*own, *told]) or _QUIET[entry.kind],
                 entry.why,
             )

@@ -39,6 +39,7 @@ from pbem.store import (
     SignupRow,
     lock_signup,
     next_game_id,
+    seat_by_address,
     signup_players,
     signups_with_status,
 )
@@ -127,8 +128,11 @@ def handle_signup_mail(desk: Desk, email: IncomingEmail) -> Handled | None:
     if game_id is not None:
         return _to_join_address(desk, email, game_id)
     bare = to_bare_address(desk.settings.address, recipients)
-    if bare and read_signup(email.text).word == "LIST":
+    word = read_signup(email.text).word if bare else ""
+    if word == "LIST":
         return _list(desk, email)
+    if word == "JOIN":  # a reply to LIST's answer, say: the games and where JOIN goes
+        return _list(desk, email, misdirected=True)
     return None
 
 
@@ -145,7 +149,7 @@ def _to_join_address(desk: Desk, email: IncomingEmail, game_id: str) -> Handled:
         answer(desk, email, signup, [about], help_text=signup_help(desk, signup))
         return "accepted", "help", None
     if signup.status != "open":
-        answer(desk, email, None, [_ended(signup)])
+        answer(desk, email, None, [_ended(desk, signup, email.sender or "")])
         return "rejected", f"sign-up {signup.status}", None
     if order.word == "JOIN":
         return _join(desk, email, signup, order.name)
@@ -252,28 +256,47 @@ def _leave(desk: Desk, email: IncomingEmail, signup: SignupRow) -> Handled:
     return "accepted", "left", None
 
 
-def _list(desk: Desk, email: IncomingEmail) -> Handled:
+def _list(desk: Desk, email: IncomingEmail, misdirected: bool = False) -> Handled:
     open_now = signups_with_status(desk.session, "open")
     lines = [describe(desk, signup, _taken(desk, signup)) for signup in open_now]
     if lines:
-        lines.insert(0, "Games open for sign-up (write JOIN or JOIN <your name> to join one):")
+        lines.insert(
+            0,
+            "Games open for sign-up (to join one, write JOIN or JOIN <your name> to its join "
+            "address):",
+        )
     else:
         lines = ["No game is open for sign-up just now."]
+    if misdirected:
+        lines.insert(
+            0,
+            f"No seat taken: JOIN goes to the join address of a game, not to "
+            f"{desk.settings.address}.",
+        )
     answer(desk, email, None, lines, help_text=signup_help(desk, None))
-    return "accepted", "list", None
+    return (
+        ("rejected", "JOIN to the bare address", None)
+        if misdirected
+        else ("accepted", "list", None)
+    )
 
 
 def _taken(desk: Desk, signup: SignupRow) -> int:
     return len(signup_players(desk.session, signup.id))
 
 
-def _ended(signup: SignupRow) -> str:
-    if signup.status == "started":
+def _ended(desk: Desk, signup: SignupRow, sender: str) -> str:
+    still_open = f"Write LIST to {desk.settings.address} for the games still open."
+    if signup.status == "started" and seat_by_address(desk.session, signup.id, sender):
+        # A player of the game writing JOIN or LEAVE here: the way on is the game's own mail.
         return (
-            f"Sorry, {signup.id} is full: the game has started. Write LIST to the moderator's "
-            "own address for the games still open."
+            f"You play in {signup.id}, which has started, so its sign-up takes no more orders. "
+            "Reply to the latest email of the game with your orders; to leave the game, reply "
+            "RESIGN to it (a computer player takes your seat)."
         )
-    return f"Sorry, the sign-up for {signup.id} was closed by the game master."
+    if signup.status == "started":
+        return f"Sorry, {signup.id} is full: the game has started. {still_open}"
+    return f"Sorry, the sign-up for {signup.id} was closed by the game master. {still_open}"
 
 
 def _none_open(desk: Desk, game_id: str) -> str:

@@ -78,6 +78,9 @@ def _check_one(game: LoadedGame, seat: int, talk: Talk) -> Spoken | str:
     if len(text) > LONGEST_TALK:
         return f"a message may be at most {LONGEST_TALK} characters long, this one has {len(text)}"
     if talk.to is None:
+        if not any(o.position != seat and o.kind == "human" for o in game.seats):
+            # Like SAY TO a computer player: refused rather than said to nobody.
+            return "the other players are all computer players, and they do not read talk"
         return Spoken(text, None)
     found = addressee(game, seat, talk.to)
     if isinstance(found, str):

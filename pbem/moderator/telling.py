@@ -122,10 +122,15 @@ class Teller:
         return module
 
 
+# A computer player's name that says so already (`--bot Robby` seats "Robby (bot)"): not marked
+# twice ("Robby (bot) (computer)").
+_MARKED = ("(computer)", "(bot)")
+
+
 def scene_of(game: LoadedGame) -> Scene:
     """A game's scene: computer players are named as such, so their moves read as theirs."""
     names = [
-        name if seat.kind != "bot" or name.endswith("(computer)") else f"{name} (computer)"
+        name if seat.kind != "bot" or name.endswith(_MARKED) else f"{name} (computer)"
         for seat, name in zip(game.seats, game.names, strict=True)
     ]
     state = game.state

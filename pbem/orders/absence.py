@@ -20,7 +20,8 @@ _MONTHS = (
     "july", "august", "september", "october", "november", "december",
 )  # fmt: skip
 _ISO = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
-_DAYS = re.compile(r"^(\d{1,3})\s*days?$")
+# `5 days`, `for 5 days`, `2 weeks`: how people write a length of time.
+_DAYS = re.compile(r"^(?:for\s+)?(\d{1,3})\s*(days?|weeks?)$")
 _DAY_MONTH = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)?\.?\s+([a-z]+)\.?(?:\s+(\d{4}))?$")
 _MONTH_DAY = re.compile(r"^([a-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:\s+(\d{4}))?$")
 _UNTIL = re.compile(r"^(?:until|till|til)\s+")
@@ -71,7 +72,7 @@ def read_away(words: Words) -> Sequence[Away] | Problem:
 
 def _read(text: str) -> Away | Problem | None:
     if match := _DAYS.match(text):
-        days = int(match[1])
+        days = int(match[1]) * (7 if match[2].startswith("week") else 1)
         if not 1 <= days <= LONGEST_AWAY_DAYS:
             return Problem(f"{days} days: an absence is 1 to {LONGEST_AWAY_DAYS} days")
         return Away(days=days)

@@ -58,7 +58,7 @@ COMMANDS: tuple[OrderForm, ...] = (
     OrderForm(
         "SAY",
         ("SAY <text>", "SAY TO <name> <text>", "SAY ... END"),
-        ("SAY good luck, all", "SAY TO Ann shall we share Koeln?"),
+        ("SAY good luck, all", "SAY TO Ann shall we work together?"),
         "table talk, not an order: to every other player, or (TO) to one of them by name or "
         "seat number; a line SAY (or SAY TO <name>) alone starts a message of several lines, "
         "ended by a line END",

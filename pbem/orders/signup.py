@@ -1,8 +1,9 @@
 """Sign-up orders: JOIN, LEAVE and HELP to a game's join address, LIST to the moderator's own.
 
-Only the first line that is not blank or a # comment is read: a sign-up email holds one order.
-Its word is read in any case; what follows JOIN is the name the player wants, and whatever
-follows LEAVE, LIST or HELP is chatter (`LEAVE please`).
+A sign-up email holds one order: the first line whose first word is a sign-up word (greetings
+before it are chatter, `pbem/orders/requests.py`). Its word is read in any case; what follows
+JOIN is the name the player wants, and whatever follows LEAVE, LIST or HELP is chatter
+(`LEAVE please`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from pbem.orders.names import spelling_key
+from pbem.orders.requests import request_line
 
 SIGNUP_WORDS = ("JOIN", "LEAVE", "LIST", "HELP")
 LONGEST_NAME = 40
@@ -54,14 +56,12 @@ def first_line(text: str) -> str:
 
 
 def read_signup(text: str) -> SignupOrder:
-    """The sign-up order on the first line of `text`; word "" when the line is no such order."""
-    line = first_line(text)
-    word, _, rest = line.partition(" ")
-    word = word.strip(".,:;!").upper()
-    if word not in SIGNUP_WORDS:
-        return SignupOrder("", line=line)
-    name = " ".join(rest.split()) if word == "JOIN" else ""
-    return SignupOrder(word, name or None, line)
+    """The sign-up order of `text`; word "" when no line holds one (`line` is then the first)."""
+    request = request_line(text, SIGNUP_WORDS)
+    if request is None:
+        return SignupOrder("", line=first_line(text))
+    name = " ".join(request.rest.split()) if request.word == "JOIN" else ""
+    return SignupOrder(request.word, name or None, request.line)
 
 
 def name_refusal(name: str) -> str | None:

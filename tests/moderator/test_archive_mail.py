@@ -60,11 +60,12 @@ def test_a_finished_game_s_page_comes_back_attached(table: Callable[..., Table])
 
 def test_a_game_still_being_played_gets_a_polite_word(table: Callable[..., Table]) -> None:
     game = table("showmanager", [ANN, BO])
-    assert ask(game, f"archive {game.id}") == "rejected"
+    assert ask(game, f"Hi,\n\narchive {game.id}\nthanks") == "rejected"
     [answer] = answers(game)
     assert list(answer.iter_attachments()) == []
     text = letter_text(answer.as_bytes())
     assert f"game {game.id} is still being played; its archive is ready once it is over" in text
+    assert f"To follow it meanwhile, write WATCH {game.id} to {SETTINGS.address}." in text
 
 
 def test_an_unknown_game_and_no_game_named_are_answered(table: Callable[..., Table]) -> None:
@@ -74,7 +75,8 @@ def test_an_unknown_game_and_no_game_named_are_answered(table: Callable[..., Tab
     assert ask(game, "archive: [SM-98]\nplease") == "rejected"
     first, second, third = (letter_text(answer.as_bytes()) for answer in answers(game))
     assert "there is no game 'sm-99'" in first
-    assert "Write ARCHIVE and the game on the first line, e.g. ARCHIVE sm-12." in second
+    assert "Write ARCHIVE and the game, e.g. ARCHIVE sm-12." in second
+    assert "WATCH" not in first
     assert "there is no game 'sm-98'" in third
 
 
@@ -89,3 +91,19 @@ def test_archive_to_a_seat_s_own_address_is_read_as_orders(table: Callable[..., 
     game = table("showmanager", [ANN, BO])
     assert game.mail(ANN, f"ARCHIVE {game.id}").status == "rejected"
     assert answers(game, ANN) == []
+
+
+def test_talk_to_one_player_leaves_no_trace_on_the_page(table: Callable[..., Table]) -> None:
+    """Press `all`: the others are told nothing of private talk, not even that it was said, and
+    the archive is read as they read the game: no "Ann wrote." line either."""
+    game = table("bigtime", [f"{ANN}:Ann", f"{BO}:Bo", "cy@example.org:Cy"], seed=4)
+    assert game.mail(ANN, "SAY TO Bo the plan is to bid low").status == "accepted"
+    assert game.mail(BO, "SAY good luck, everyone").status == "accepted"
+    finish(game)
+    assert ask(game, f"ARCHIVE {game.id}") == "accepted"
+    [answer] = answers(game)
+    [page] = list(answer.iter_attachments())
+    html = page.get_content()
+    assert "Bo says: good luck, everyone" in html
+    assert "bid low" not in html
+    assert "Ann wrote" not in html and "wrote." not in html

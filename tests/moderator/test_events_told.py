@@ -175,3 +175,10 @@ def test_history_entries_from_before_events_were_kept_show_only_who_acted(table)
     assert "The game master: changed the game" in history
     assert "The moderator: noted a change to the game" in history
     assert BO not in history and "528257501" not in history
+
+
+def test_a_computer_player_started_with_bot_is_marked_once(table):
+    """`--bot Robby` seats "Robby (bot)": the welcome does not make it "Robby (bot) (computer)"."""
+    game = table("bigtime", [f"{ANN}:Ann", f"{BO}:Bo"], bots=("Robby",), seed=3)
+    welcome = _statuses(game, ANN)[0]
+    assert "Robby (bot)" in welcome and "(bot) (computer)" not in welcome

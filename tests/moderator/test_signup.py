@@ -152,7 +152,15 @@ def test_the_game_starts_when_full_with_the_normal_welcome_and_a_fifth_is_told_i
     assert game.signup().status == "started"
     late = game.mail(PEOPLE[4], "JOIN Ed")
     assert (late.status, late.reason) == ("rejected", "sign-up started")
-    assert f"Sorry, {game.id} is full" in game.last_to(PEOPLE[4])
+    for word in ("LEAVE", "JOIN"):
+        seated = game.mail(PEOPLE[1].upper(), word)
+        assert (seated.status, seated.reason) == ("rejected", "sign-up started")
+        assert f"You play in {game.id}, which has started" in game.last_to(PEOPLE[1].upper())
+        assert "reply RESIGN to it" in game.last_to(PEOPLE[1].upper())
+    late_answer = game.last_to(PEOPLE[4])
+    assert f"Sorry, {game.id} is full: the game has started. Write LIST to pbem@example.org" in (
+        late_answer
+    )
 
 
 def test_a_full_game_waiting_for_its_date_refuses_a_fifth_politely(open_game):
@@ -177,10 +185,32 @@ def test_list_to_the_bare_address_shows_the_open_games_and_their_join_addresses(
     assert PEOPLE[0] not in text and "Annabel" not in text
 
 
+def test_a_greeting_before_join_or_list_is_chatter(open_game):
+    game = open_game(seats="4")
+    result = game.mail(PEOPLE[0], "Hi there!\n\nJOIN Ann\n\nthanks, Ann")
+    assert (result.status, result.reason) == ("accepted", "joined")
+    assert "as Ann." in game.last_to(PEOPLE[0])
+    listed = game.mail("zed@example.org", "Hello,\nlist please", to="pbem@example.org")
+    assert (listed.status, listed.reason) == ("accepted", "list")
+
+
+def test_join_to_the_bare_address_is_told_where_join_goes_with_the_open_games(open_game):
+    game = open_game()
+    result = game.mail("zed@example.org", "JOIN Zed", to="pbem@example.org")
+    assert (result.status, result.reason) == ("rejected", "JOIN to the bare address")
+    text = game.last_to("zed@example.org")
+    assert "No seat taken: JOIN goes to the join address of a game" in text
+    assert game.join_address in text
+    assert not [row for row in game.outbox() if row.to_address == GM]  # nobody joined
+
+
 def test_other_mail_to_the_bare_address_is_not_sign_up(open_game):
     game = open_game()
-    result = game.mail("zed@example.org", "JOIN", to="pbem@example.org")
+    result = game.mail("zed@example.org", "Hello, what is this?", to="pbem@example.org")
     assert result.status == "rejected" and result.reason == "names no game"
+    answer = game.last_to("zed@example.org")
+    assert "write LIST to pbem@example.org" in answer
+    assert "WATCH and the game (WATCH bt-3)" in answer and "ARCHIVE and the game" in answer
 
 
 def test_not_a_sign_up_order_is_answered_with_the_sign_up_orders(open_game):

@@ -62,6 +62,9 @@ def test_say_goes_to_every_other_player_under_the_senders_name(table):
         assert f"[{game.id}] Table talk" in talk.raw.decode()
     assert "Ann says: Good luck, all!" in _history(game, BO)
     assert "You said to everyone: Good luck, all!" in _history(game, ANN)
+    assert game.mail(BO, "HISTORY").status == "accepted"
+    told = letter_text(game.outbox()[-1].raw)
+    assert "Ann says: Good luck, all!" in told and "Ann: Ann says" not in told
 
 
 def test_say_to_one_player_is_told_to_that_player_only(table):
@@ -183,3 +186,12 @@ def test_computer_players_are_sent_no_talk_and_talk_to_them_is_refused(table):
     result = game.mail(ANN, "SAY TO robby hello")
     assert result.status == "rejected"
     assert "Robby (bot) is a computer player and does not read talk" in result.reason
+
+
+def test_say_to_a_table_of_computer_players_only_is_refused_not_said_to_nobody(table):
+    game = table("bigtime", [f"{ANN}:Ann"], bots=("Robby", "Marvin"), seed=3)
+    result = game.mail(ANN, "SAY hello robots")
+    assert result.status == "rejected"
+    assert "the other players are all computer players, and they do not read talk" in (
+        result.reason
+    )

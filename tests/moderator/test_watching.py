@@ -131,9 +131,12 @@ def test_a_watchers_mail_is_never_orders(table):
     game = _sm(table)
     _ask(game, WAT, f"WATCH {game.id}")
     state = game.game().row.state
-    result = game.mail(WAT, "HIRE 0", to=SETTINGS.address, subject=f"Re: [{game.id}] Ann's turn")
-    assert result.status == "rejected"
+    answer = _ask(game, WAT, "HIRE 0\nSTATUS", subject=f"Re: [{game.id}] Ann's turn")
     assert game.game().row.state == state
+    text = letter_text(answer.raw)
+    assert f"You watch game {game.id}" in text and "A watcher has no seat" in text
+    assert f"write UNWATCH {game.id} to {SETTINGS.address}" in text
+    assert "PASSWORD" not in text  # no talk of passwords to someone who has no seat
 
 
 def test_answers_to_one_address_are_rate_limited_but_requests_still_count(table):

@@ -39,6 +39,9 @@ def _read(text: str, game: str = "showmanager") -> object:
         ("AWAY 5 days", Away(days=5)),
         ("AWAY 1 day", Away(days=1)),
         ("away 14days", Away(days=14)),
+        ("Away for 3 days", Away(days=3)),
+        ("AWAY 2 weeks", Away(days=14)),
+        ("away for 1 week", Away(days=7)),
     ],
 )
 def test_away_reads_a_date_or_a_number_of_days(game: str, text: str, away: Away) -> None:

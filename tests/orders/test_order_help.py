@@ -70,3 +70,11 @@ def test_help_shows_money_written_with_a_dollar() -> None:
     assert "BID $3 $1" in help_text("bigtime")
     assert "$ or not" in help_text("bigtime")
     assert "LOAN WOLF#2 $3" in help_text("showmanager")
+
+
+def test_the_big_time_help_names_no_show_manager_city() -> None:
+    """The commands' examples are shared by both games: a Show Manager city in The Big Time!'s
+    HELP would puzzle its players."""
+    text = help_text("bigtime", "standard").lower()
+    for city in ("koeln", "köln", "hamburg", "new york", "stuttgart", "troisdorf"):
+        assert city not in text, city

@@ -47,13 +47,22 @@ def test_sign_up_email_goes_to_its_address_and_holds_its_order(name: str) -> Non
     [
         ("# my sign-up\n\nJOIN: Di", "JOIN", "Di"),
         ("HELP please", "HELP", None),
+        ("Hi there!\nJOIN Ann\nthanks", "JOIN", "Ann"),
+        ("Hello!\n\nJoin Cleo\n\nLEAVE", "JOIN", "Cleo"),
+        ("Dear moderator,\nleave, sorry", "LEAVE", None),
+        ("Joining is fun?", "", None),
+        ("PASSWORD k7q2m\nJOIN Ann", "", None),
         ("Can I play?", "", None),
         ("", "", None),
     ],
 )
-def test_only_the_first_line_is_read(text: str, word: str, name: str | None) -> None:
+def test_the_first_line_with_a_sign_up_word_is_read(text: str, word: str, name: str | None) -> None:
     order = read_signup(text)
     assert (order.word, order.name) == (word, name)
+
+
+def test_with_no_sign_up_word_the_first_line_is_quoted_back() -> None:
+    assert read_signup("\n# hi\nCan I play?\nplease").line == "Can I play?"
 
 
 def test_a_name_a_seat_would_be_called_or_with_an_address_is_no_name() -> None:
