@@ -21,6 +21,7 @@ from pbem.cli.config_check import check_settings
 from pbem.cli.database import open_configured
 from pbem.cli.db import db_app
 from pbem.cli.demo import run_demo
+from pbem.cli.game_options import AWAY, MAX_AWAY, PRESS, PRIVATE
 from pbem.cli.gm import gm_app
 from pbem.cli.listings import GameListing, HistoryListing, watching_line
 from pbem.cli.logs import LogFormat, configure_logging
@@ -35,7 +36,6 @@ from pbem.daemon import Daemon, mail_settings
 from pbem.games.levels import LEVELS
 from pbem.games.registry import GAMES, UnknownGame, engine_for
 from pbem.mail.errors import MailConfigError
-from pbem.moderator.absences import MAX_AWAY_DAYS
 from pbem.moderator.desk import Desk
 from pbem.moderator.letters import status_context
 from pbem.moderator.loaded import load_game
@@ -203,22 +203,10 @@ def start(
     ),
     deadline: float | None = typer.Option(None, help="Hours for each turn or phase."),
     policy: str = typer.Option("wait", help="At a deadline: wait, default or skip."),
-    private: bool = typer.Option(
-        False, "--private", help="Refuse watchers: nobody but the players follows the game."
-    ),
-    press: str = typer.Option(
-        "all",
-        help="Table talk (SAY): all (SAY TO is private), public (the others see that a "
-        "player whispered to another, never what) or none (no talk).",
-    ),
-    away: str = typer.Option(
-        "default",
-        help="A player's absence (AWAY): default (the moderator plays the default orders for "
-        "them) or wait (their deadlines wait until they are back).",
-    ),
-    max_away_days: int = typer.Option(
-        MAX_AWAY_DAYS, help="The days each player may be away in all in this game (0: none)."
-    ),
+    private: bool = PRIVATE,
+    press: str = PRESS,
+    away: str = AWAY,
+    max_away_days: int = MAX_AWAY,
 ) -> None:
     """Start a game: queue the welcome and first status mails, print the game id."""
     engine, settings = open_configured(create=True)

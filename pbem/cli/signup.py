@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 import typer
 
 from pbem.cli.database import open_configured
+from pbem.cli.game_options import AWAY, MAX_AWAY, PRESS, PRIVATE
 from pbem.games.registry import GAMES
 from pbem.moderator.addresses import join_address
 from pbem.moderator.desk import Desk
@@ -59,6 +60,10 @@ def open_game(
         "--fill-with-bots",
         help="At the start, computer players fill the seats up to the game's fewest players.",
     ),
+    private: bool = PRIVATE,
+    press: str = PRESS,
+    away: str = AWAY,
+    max_away_days: int = MAX_AWAY,
     as_json: bool = JSON,
 ) -> None:
     """Open a game for sign-up by email; print its id and join address."""
@@ -72,6 +77,10 @@ def open_game(
         policy=policy,  # type: ignore[arg-type]  # checked by open_signup
         start_at=start_time(start_at) if start_at is not None else None,
         fill_with_bots=fill_with_bots,
+        private=private,
+        press=press,  # type: ignore[arg-type]  # checked by open_signup
+        away_mode=away,  # type: ignore[arg-type]  # checked by open_signup
+        max_away_days=max_away_days,
     )
     engine, settings = open_configured(create=True)
     try:

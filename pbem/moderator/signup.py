@@ -15,6 +15,7 @@ from datetime import datetime
 
 from pbem.games.base import NewGame
 from pbem.games.registry import UnknownGame, engine_for
+from pbem.moderator.absences import MAX_AWAY_DAYS
 from pbem.moderator.addresses import join_game_in, to_bare_address
 from pbem.moderator.desk import Desk
 from pbem.moderator.kinds import KINDS
@@ -31,7 +32,13 @@ from pbem.moderator.signup_letters import (
     tell_gm,
 )
 from pbem.moderator.signup_start import SignupError, start_from_signup
-from pbem.moderator.start import StartError, check_deadline_hours, check_policy
+from pbem.moderator.start import (
+    StartError,
+    check_away,
+    check_deadline_hours,
+    check_policy,
+    check_press,
+)
 from pbem.orders.incoming import IncomingEmail
 from pbem.orders.signup import name_refusal, read_signup, same_name
 from pbem.store import (
@@ -43,7 +50,7 @@ from pbem.store import (
     signup_players,
     signups_with_status,
 )
-from pbem.store.tables import DeadlinePolicy, InboundStatus
+from pbem.store.tables import AwayMode, DeadlinePolicy, InboundStatus, Press
 
 MOST_SEATS_TRIED = 8  # a table larger than this is no game pbem knows
 
@@ -59,6 +66,11 @@ class SignupRequest:
     policy: DeadlinePolicy = "wait"
     start_at: datetime | None = None  # None: start when full
     fill_with_bots: bool = False
+    # The game's table, as `pbem start` takes it (pbem.moderator.start.GameRequest).
+    private: bool = False
+    press: Press = "all"
+    away_mode: AwayMode = "default"
+    max_away_days: int = MAX_AWAY_DAYS
 
 
 def player_counts(game: str, variant: str) -> list[int]:
@@ -98,6 +110,8 @@ def open_signup(desk: Desk, request: SignupRequest) -> SignupRow:
         if request.deadline_hours is not None:
             check_deadline_hours(request.deadline_hours)
         check_policy(request.policy)
+        check_press(request.press)
+        check_away(request.away_mode, request.max_away_days)
     except (UnknownGame, StartError) as exc:
         raise SignupError(str(exc)) from exc
     fewest, most = seat_range(request.seats, counts)
@@ -113,6 +127,10 @@ def open_signup(desk: Desk, request: SignupRequest) -> SignupRow:
         policy=request.policy,
         start_at=request.start_at,
         fill_with_bots=request.fill_with_bots,
+        private=request.private,
+        press=request.press,
+        away_mode=request.away_mode,
+        max_away_days=request.max_away_days,
         created_at=desk.clock(),
     )
     desk.session.add(signup)

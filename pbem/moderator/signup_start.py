@@ -65,7 +65,11 @@ def start_from_signup(
         variant=signup.variant,
         deadline_hours=signup.deadline_hours,
         policy=signup.policy,
+        press=signup.press,
+        away_mode=signup.away_mode,
+        max_away_days=signup.max_away_days,
         game_id=signup.id,
+        private=signup.private,
     )
     try:
         game = start_game(desk, request)

@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Literal
 
-from sqlalchemy import Index, String, Text, UniqueConstraint
+from sqlalchemy import Index, String, Text, UniqueConstraint, false
 from sqlmodel import Field, Session, col, select
 
-from pbem.store.tables import DeadlinePolicy, StoreModel, one_of
+from pbem.store.tables import AwayMode, DeadlinePolicy, Press, StoreModel, one_of
 from pbem.store.types import UtcDateTime, utc_now
 
 SignupStatus = Literal["open", "started", "closed"]
@@ -25,6 +25,8 @@ class SignupRow(StoreModel, table=True):
     __table_args__ = (
         one_of("status", SignupStatus),
         one_of("policy", DeadlinePolicy),
+        one_of("press", Press),
+        one_of("away_mode", AwayMode),
         Index(None, "status", "start_at"),
     )
 
@@ -38,6 +40,11 @@ class SignupRow(StoreModel, table=True):
     # None: the game starts when full; else at this time with the seats taken.
     start_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
     fill_with_bots: bool = False
+    # The game's table once it starts (`pbem open --private --press --away --max-away-days`).
+    private: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    press: Press = Field(default="all", sa_type=String(16))
+    away_mode: AwayMode = Field(default="default", sa_type=String(16))
+    max_away_days: int = 14  # pbem.moderator.absences.MAX_AWAY_DAYS
     status: SignupStatus = Field(default="open", sa_type=String(16))
     created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
     # How the sign-up ended: when, by whom ("full", "date", "gm") and the game master's why.

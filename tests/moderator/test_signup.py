@@ -163,6 +163,15 @@ def test_the_game_starts_when_full_with_the_normal_welcome_and_a_fifth_is_told_i
     )
 
 
+def test_the_game_starts_with_the_table_the_sign_up_was_opened_with(open_game):
+    game = open_game(seats="3", press="none", private=True, away_mode="wait", max_away_days=3)
+    for index, address in enumerate(PEOPLE[:3]):
+        game.mail(address, f"JOIN P{index}")
+    with Session(game.engine) as session:
+        row = load_game(session, game.id).row
+    assert (row.press, row.private, row.away_mode, row.max_away_days) == ("none", True, "wait", 3)
+
+
 def test_a_full_game_waiting_for_its_date_refuses_a_fifth_politely(open_game):
     game = open_game(seats="4", start_at=NOW + timedelta(days=2))
     for address in PEOPLE[:4]:
@@ -328,6 +337,9 @@ def test_at_the_start_date_computer_players_fill_up_to_the_fewest(open_game):
         ({"policy": "later"}, "policy 'later'"),
         ({"deadline_hours": -1}, "deadline -1"),
         ({"start_at": NOW - timedelta(hours=1)}, "has passed"),
+        ({"press": "loud"}, "press 'loud'"),
+        ({"away_mode": "never"}, "--away 'never'"),
+        ({"max_away_days": 400}, "--max-away-days 400"),
     ],
 )
 def test_a_sign_up_that_cannot_be_opened_says_why(db_engine, options, message):
