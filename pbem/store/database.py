@@ -8,6 +8,8 @@ existing database: a GM upgrades with `pbem db upgrade`, when the daemon is stop
 from __future__ import annotations
 
 import os
+import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -116,6 +118,21 @@ def _configure_sqlite_connection(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
     cursor.execute("PRAGMA foreign_keys = ON")
-    # WAL lets the dashboard read while the daemon writes; an in-memory database ignores it.
-    cursor.execute("PRAGMA journal_mode = WAL")
+    _use_wal(cursor)
     cursor.close()
+
+
+def _use_wal(cursor: Any) -> None:
+    """WAL lets the dashboard read while the daemon writes; an in-memory database ignores it.
+
+    Switching needs the file to itself and SQLite does not wait for that (busy_timeout does not
+    apply), so when several connections open a new file together, all but one are refused:
+    those look again and find it switched. A file already in WAL is not asked again."""
+    deadline = time.monotonic() + SQLITE_BUSY_TIMEOUT_MS / 1000
+    while cursor.execute("PRAGMA journal_mode").fetchone()[0] not in ("wal", "memory"):
+        try:
+            cursor.execute("PRAGMA journal_mode = WAL")
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)

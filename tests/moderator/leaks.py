@@ -214,6 +214,9 @@ def _talk(game: LoadedGame, seat: int, rng: Rng, seen: Seen) -> str:
     """Now and then talk to everyone or, with a word nobody else may read, to one other seat,
     named by its name or its number, on one line or in a SAY..END block."""
     roll = rng.below(8)
+    # The first talk of a game is a one-line whisper, so every game checks one.
+    if not seen.whispers and roll <= 2:
+        roll = 1
     if roll > 2 or seen.talk_sent[seat] >= _MOST_TALK:
         return ""
     seen.talk_sent[seat] += 1
