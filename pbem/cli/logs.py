@@ -88,3 +88,10 @@ def configure_logging(level: int, log_format: LogFormat, stream: TextIO | None =
     handler = logging.StreamHandler(stream)
     handler.setFormatter(formatter_for(log_format, stream))
     logging.basicConfig(level=level, handlers=[handler])
+    logging.getLogger("alembic.runtime.migration").addFilter(_alembic_context_notice)
+
+
+def _alembic_context_notice(record: logging.LogRecord) -> bool:
+    """Alembic tells of its database context each time pbem reads the schema revision (every
+    command's start); only what it upgrades is news to a game master."""
+    return not str(record.msg).startswith(("Context impl", "Will assume"))

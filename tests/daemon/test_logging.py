@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from pbem.cli.logs import JournalFormatter, JsonFormatter, LogFormat, formatter_for, priority
+from pbem.mail.maildir import deliver
 
 
 def record(level: int, message: str, exc: bool = False) -> logging.LogRecord:
@@ -81,6 +82,13 @@ def run_once_stderr(tmp_path: Path, *args: str, env: dict[str, str] | None = Non
         "PBEM_CONFIG": str(tmp_path / "none.toml"),
         **(env or {}),
     }
+    # A stranger's LIST gets an answer, so there is a line to log.
+    (tmp_path / "mail").mkdir(exist_ok=True)
+    deliver(
+        tmp_path / "mail",
+        b"From: stranger@example.org\nTo: pbem@localhost\nSubject: games?\n"
+        b"Message-ID: <list.1@example.org>\n\nLIST\n",
+    )
     with stderr_path.open("w") as stderr:
         if env and env.get("JOURNAL_STREAM") == "self":
             stat = os.fstat(stderr.fileno())
@@ -107,3 +115,10 @@ def test_run_with_json_logs_one_object_a_line(tmp_path: Path) -> None:
     lines = run_once_stderr(tmp_path, "--log-format", "json").splitlines()
     entries = [json.loads(line) for line in lines]
     assert entries and {"time", "level", "priority", "logger", "message"} <= set(entries[0])
+
+
+def test_run_logs_what_it_did_and_not_alembics_context(tmp_path: Path) -> None:
+    first = run_once_stderr(tmp_path)
+    assert "sent" in first and "alembic" not in first
+    again = run_once_stderr(tmp_path)  # the same LIST again, already answered
+    assert "handled before" in again and "alembic" not in again
