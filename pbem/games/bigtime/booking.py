@@ -13,8 +13,9 @@ from pbem.games.bigtime.state import AM, HEADLINERS, PM, BigTimeState, Booking, 
 def resolve_trouper_buy(state: BigTimeState) -> list[Event]:
     """Phase 1 or 2 once every order is on file; ends with the next phase set up."""
     orders = [_filed(theater.order) for theater in state.theaters]
-    events = _reveal(state, [order.bid for order in orders])
-    left = [order.bid for order in orders]
+    bids = [order.bid for order in orders]
+    events = _reveal(state, bids)
+    left = list(bids)
     events += _book_row(state, AM, state.am_row, left, [order.am for order in orders])
     events += _book_row(state, PM, state.pm_row, left, [order.pm for order in orders])
     events += _unspent(left)
@@ -66,12 +67,14 @@ def _book_row(
     theaters = state.theaters
     keys = [(-sum(bid), stars[theater.review]) for bid, theater in zip(left, theaters, strict=True)]
     events: list[Event] = []
+    last_picks = state.last_picks
     for seat in sorted(range(len(theaters)), key=keys.__getitem__):
-        card, paid, penalty = choose_act(row, acts, left[seat], prefs[seat])
+        bid = left[seat]
+        card, paid, penalty = choose_act(row, acts, bid, prefs[seat])
         row.remove(card)
-        left[seat] = without(left[seat], paid)
+        left[seat] = without(bid, paid)
         theaters[seat].playbill.append(Booking(card, paid, penalty))
-        state.last_picks.append(Pick(seat, row_name, card, paid, penalty))
+        last_picks.append(Pick(seat, row_name, card, paid, penalty))
         events.append(Booked(row_name, seat, card, paid, penalty))
     if row:
         events.append(Unbooked(row_name, tuple(row)))

@@ -3,8 +3,10 @@ deadline, and random legal emails for simulation."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from itertools import permutations
+from operator import itemgetter
 
 from pbem.games.bigtime.actions import Action, Bid, Hook, PreferAM, PreferHeadliner, PreferPM
 from pbem.games.bigtime.orders import coded_row, rows_open
@@ -82,11 +84,25 @@ def _pick_ranking(row: list[str], draw: int) -> tuple[int, tuple[str, ...]]:
     """(what is left of `draw`, a ranking of some of the row's acts chosen by it)."""
     rankings = _rankings(len(row))
     draw, index = divmod(draw, len(rankings))
-    return draw, tuple(map(row.__getitem__, rankings[index]))
+    return draw, rankings[index](row)
+
+
+RowPicker = Callable[[Sequence[str]], tuple[str, ...]]
 
 
 @lru_cache(maxsize=16)
-def _rankings(size: int) -> tuple[tuple[int, ...], ...]:
-    """Every ranking of some of `size` acts, by position: (), (0,), (1,), ..., (0, 1), ..."""
+def _rankings(size: int) -> tuple[RowPicker, ...]:
+    """Every ranking of some of `size` acts, as the function that picks them from a row in that
+    order, by position: (), (0,), (1,), ..., (0, 1), ..."""
     positions = range(size)
-    return tuple(ranking for count in range(size + 1) for ranking in permutations(positions, count))
+    return tuple(
+        _picker(ranking) for count in range(size + 1) for ranking in permutations(positions, count)
+    )
+
+
+def _picker(ranking: tuple[int, ...]) -> RowPicker:
+    # `itemgetter` picks several times faster than a tuple built item by item, but it needs two
+    # positions or more to give a tuple.
+    if len(ranking) > 1:
+        return itemgetter(*ranking)
+    return lambda row: tuple(row[position] for position in ranking)

@@ -21,6 +21,7 @@ from pbem.games.rng import Rng
 VARIANTS: tuple[str, ...] = ("standard",)
 SETUP_KEYS = ("deals", "opinion", "reviews")
 TROUPER_ROWS = ("am", "pm", "coming_am", "coming_pm")
+_FROM_THE_SEED = RoundDeal()  # a round the set-up fixes nothing of; never changed
 
 
 def new_state(spec: NewGame) -> BigTimeState:
@@ -60,13 +61,13 @@ def deal_round(state: BigTimeState) -> Event:
     """Phase 1 of `state.round`: the A.M. and P.M. rows and the Coming Soon stacks."""
     data, rng = state.data, state.rng
     size = state.players + 1
-    fixed = state.fixed_deals.get(state.round, RoundDeal())
-    fixed_rows = [getattr(fixed, row) for row in TROUPER_ROWS]
+    fixed = state.fixed_deals.get(state.round, _FROM_THE_SEED)
+    fixed_rows = [fixed.am, fixed.pm, fixed.coming_am, fixed.coming_pm]  # TROUPER_ROWS' order
     named = {card for row in fixed_rows if row is not None for card in row}
     pool = [card for card in data.troupers if card not in named] if named else list(data.troupers)
-    state.am_row, state.pm_row, state.coming_am, state.coming_pm = (
+    state.am_row, state.pm_row, state.coming_am, state.coming_pm = [
         list(row) if row is not None else _draw(pool, size, rng) for row in fixed_rows
-    )
+    ]
     if fixed.headliners is not None:
         state.headliner_row = list(fixed.headliners)
     else:
@@ -77,7 +78,8 @@ def deal_round(state: BigTimeState) -> Event:
 
 def _draw(pool: list[str], count: int, rng: Rng) -> list[str]:
     """`count` cards taken from `pool` at random: a shuffled deck's top cards, drawn lazily."""
-    return [pool.pop(rng.below(len(pool))) for _ in range(count)]
+    below = rng.below
+    return [pool.pop(below(len(pool))) for _ in range(count)]
 
 
 def _starting_hand(

@@ -56,10 +56,16 @@ def choose_act(
     for card in prefs:
         if card in row and acts[card].value <= total:
             return card, best_payment(cards, acts[card].value), 0
-    values = [acts[card].value for card in row]
-    payable = [value for value in values if value <= total]
+    # One pass for both fallbacks: a pick is made thousands of times a game (issue 14).
+    dearest = cheapest = row[0]
+    dearest_value = cheapest_value = acts[dearest].value
+    payable = dearest_value <= total
+    for card in row:
+        value = acts[card].value
+        if value <= total and (not payable or value > dearest_value):
+            dearest, dearest_value, payable = card, value, True
+        if value < cheapest_value:
+            cheapest, cheapest_value = card, value
     if payable:
-        value = max(payable)
-        return row[values.index(value)], best_payment(cards, value), 0
-    value = min(values)
-    return row[values.index(value)], cards, value - total
+        return dearest, best_payment(cards, dearest_value), 0
+    return cheapest, cards, cheapest_value - total

@@ -22,8 +22,9 @@ from pbem.games.bigtime.state import BigTimeState, Booking, Theater
 def run_show(state: BigTimeState) -> list[Event]:
     """Phases 4 to 7 of the round, right after the Headliners are booked."""
     events = take_box_office(state)
-    events.append(award_reviews(state))
-    smash, flop = _seat_with(state, 0), _seat_with(state, -1)
+    reviewed = award_reviews(state)
+    events.append(reviewed)
+    smash, flop = reviewed.ranked[0][0], reviewed.ranked[-1][0]
     events.append(place_hook(state, flop))
     events += move_opinion(state, smash, up=True)
     events += move_opinion(state, flop, up=False)
@@ -93,11 +94,6 @@ def standings_order(state: BigTimeState) -> list[int]:
     )
 
 
-def _seat_with(state: BigTimeState, rank: int) -> int:
-    review = state.data.reviews[state.players][rank]
-    return next(seat for seat, t in enumerate(state.theaters) if t.review == review)
-
-
 def take_box_office(state: BigTimeState) -> list[Event]:
     events: list[Event] = []
     for seat, theater in enumerate(state.theaters):
@@ -107,8 +103,9 @@ def take_box_office(state: BigTimeState) -> list[Event]:
     return events
 
 
-def award_reviews(state: BigTimeState) -> Event:
-    """Best Box Office gets the best review; a tie goes to the worse review held until now."""
+def award_reviews(state: BigTimeState) -> Reviewed:
+    """Best Box Office gets the best review; a tie goes to the worse review held until now.
+    The event ranks the seats: the Smash first, the Flop last."""
     stars = state.data.review_stars
     theaters = state.theaters
     takings = [theater.box_office or 0 for theater in theaters]
@@ -165,7 +162,7 @@ def score_posterity(state: BigTimeState) -> list[Event]:
     acts, worth = state.data.acts, _type_worth(state)
     events: list[Event] = []
     for seat, theater in enumerate(state.theaters):
-        playing = (b.card for b in theater.playbill if b.card != theater.hooked)
+        playing = [b.card for b in theater.playbill if b.card != theater.hooked]
         on_bill = _score(acts, worth, playing)
         in_hall = _score(acts, worth, theater.hall_of_fame)
         theater.posterity += on_bill + in_hall
