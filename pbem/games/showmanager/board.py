@@ -61,8 +61,8 @@ def loanable(state: GameState, seat: int) -> list[Chip]:
         # the random player asks this on most turns (issue 14).
         if staged and city is not None and len(cities[city]) < placed:
             own = [chip for chip in cities[city] if chip.owner == seat]
-            if not any(chip.loaned for chip in own):
-                chips.extend(chip for chip in own if chip.value > 0)
+            if not any([chip.loaned for chip in own]):  # a list: cheaper than a generator here
+                chips += [chip for chip in own if chip.value > 0]
     return chips
 
 
