@@ -13,15 +13,15 @@ cut off when even the best remaining talents could not beat the best casting fou
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
+from pbem.games.base import record
 from pbem.games.showmanager.components import Components
 
 MISCAST = -1
 OPEN = -1  # a role no card plays yet
 
 
-@dataclass(frozen=True)
+@record  # made for every staging and every option a computer player weighs
 class Casting:
     cast: tuple[int, ...]  # the card playing each role, in cast-list order
     value: int  # bonus included

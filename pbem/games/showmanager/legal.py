@@ -58,16 +58,22 @@ def can_refresh(state: GameState, seat: int) -> bool:
     return state.players[seat].money >= state.data.refresh_cost and agency.cards_left(state)
 
 
-def hire_slots(state: GameState, seat: int, rules: HandRules | None = None) -> list[int]:
+def hire_slots(state: GameState, seat: int, rules: HandRules | None = None) -> tuple[int, ...]:
     """The slots the seat may hire from: a card there, affordable, and not leaving it stuck."""
     player = state.players[seat]
     if len(player.hand) >= (rules or hand_rules(state, seat)).capacity:
-        return []
-    money = player.money
-    costs = state.data.slot_costs
-    return [
-        slot for slot, card in enumerate(state.display) if card is not None and costs[slot] <= money
-    ]
+        return ()
+    slots = _affordable(state.data.slot_costs, player.money)
+    display = state.display
+    if None in display:  # the cards have run out: some slots are empty
+        return tuple([slot for slot in slots if display[slot] is not None])
+    return slots
+
+
+@functools.cache
+def _affordable(costs: tuple[int, ...], money: int) -> tuple[int, ...]:
+    """The slots `money` pays for. Asked on every order, for a few sums of money: remembered."""
+    return tuple(slot for slot, cost in enumerate(costs) if cost <= money)
 
 
 def stageable(state: GameState, seat: int, rules: HandRules | None = None) -> tuple[int, ...]:
