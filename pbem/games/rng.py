@@ -81,7 +81,7 @@ class Rng:
         of one Python integer, where a 64-bit number times a 64-bit constant never carries into
         the next lane. A dozen operations on one long integer instead of a dozen per number."""
         ones, steps, low = _lanes(count)
-        z = (self.state * ones + _GOLDEN * steps) & low  # lane k: state + (k + 1) * golden
+        z = (self.state * ones + steps) & low  # lane k: state + (k + 1) * golden
         self.state = (self.state + count * _GOLDEN) & _MASK
         z = (((z ^ (z >> 30)) & low) * _MIX1) & low  # `& low` drops what the shift brought down
         z = (((z ^ (z >> 27)) & low) * _MIX2) & low
@@ -95,7 +95,7 @@ class Rng:
 
 @functools.cache
 def _lanes(count: int) -> tuple[int, int, int]:
-    """For `count` 128-bit lanes: 1 in each lane, k + 1 in lane k, and 2**64 - 1 in each lane."""
+    """For `count` 128-bit lanes: 1 in each lane, (k + 1) * golden in lane k, 2**64 - 1 in each."""
     ones = sum(1 << 128 * k for k in range(count))
-    steps = sum(k + 1 << 128 * k for k in range(count))
+    steps = sum((k + 1) * _GOLDEN << 128 * k for k in range(count))
     return ones, steps, ones * _MASK
