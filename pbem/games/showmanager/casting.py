@@ -48,10 +48,11 @@ def best_casting(
     options: list[tuple[tuple[int, int], ...]] = []
     all_fit = fixed_fit
     table = data.talents[musical]
+    provincials = data.provincials
     for card in cards:
         if fixed and card in fixed:
             continue
-        if card in data.provincials:
+        if card in provincials:
             fillers.append(card)
             base += data.provincial_value
             continue
@@ -87,7 +88,7 @@ def _search(
     if len(set(greedy)) == len(greedy):
         # No two cards want the same role: every card plays its best, which nothing can beat
         # (and the search would keep this first leaf). Most castings of random hands are so.
-        return sum(playable[0][1] for playable in options) + bonus, greedy
+        return sum([playable[0][1] for playable in options]) + bonus, greedy
     n = len(options)
     ceiling = [0] * (n + 1)
     for i in range(n - 1, -1, -1):
