@@ -8,6 +8,8 @@ for shuffling cards.
 
 from __future__ import annotations
 
+import functools
+import struct
 from collections.abc import MutableSequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -15,6 +17,10 @@ from typing import TypeVar
 _SPAN = 1 << 64
 _MASK = _SPAN - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+# No bound below 2**32 rejects a number under this, so most draws need no exact limit.
+_NEVER_REJECTED = _SPAN - (1 << 32)
 
 T = TypeVar("T")
 
@@ -31,30 +37,65 @@ class Rng:
 
     def next64(self) -> int:
         self.state = z = (self.state + _GOLDEN) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n). Rejection sampling keeps it unbiased."""
+        if n == 1:
+            # The answer is 0 and no number is rejected: only the state moves on, as a full draw
+            # would move it (a fifth of a random Show Manager game's draws are of one choice).
+            self.state = (self.state + _GOLDEN) & _MASK
+            return 0
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = _SPAN - _SPAN % n
         x = self.next64()
-        while x >= limit:  # almost never: only the top 2**64 % n values are redrawn
-            x = self.next64()
+        if x >= _NEVER_REJECTED:
+            limit = _SPAN - _SPAN % n
+            while x >= limit:  # almost never: only the top 2**64 % n values are redrawn
+                x = self.next64()
         return x % n
 
     def choice(self, items: list[T] | tuple[T, ...]) -> T:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates, in place."""
-        below = self.below  # a whole deck is hundreds of draws: look the method up once
-        for i in range(len(items) - 1, 0, -1):
-            j = below(i + 1)
-            items[i], items[j] = items[j], items[i]
+        """Fisher-Yates, in place: for i from the end down, swap items[i] with items[below(i + 1)].
+
+        The numbers are drawn all at once (`_next_numbers`), exactly those `below` would draw."""
+        i = len(items) - 1
+        while i > 0:
+            start = self.state
+            for drawn, x in enumerate(self._next_numbers(i), 1):
+                if x >= _NEVER_REJECTED and x >= _SPAN - _SPAN % (i + 1):
+                    # `below` would draw again for this i: the numbers after this one are unused.
+                    self.state = (start + drawn * _GOLDEN) & _MASK
+                    break
+                j = x % (i + 1)
+                items[i], items[j] = items[j], items[i]
+                i -= 1
+
+    def _next_numbers(self, count: int) -> tuple[int, ...]:
+        """The next `count` numbers `next64` would give, computed together: each in a 128-bit lane
+        of one Python integer, where a 64-bit number times a 64-bit constant never carries into
+        the next lane. A dozen operations on one long integer instead of a dozen per number."""
+        ones, steps, low = _lanes(count)
+        z = (self.state * ones + steps) & low  # lane k: state + (k + 1) * golden
+        self.state = (self.state + count * _GOLDEN) & _MASK
+        z = (((z ^ (z >> 30)) & low) * _MIX1) & low  # `& low` drops what the shift brought down
+        z = (((z ^ (z >> 27)) & low) * _MIX2) & low
+        z = (z ^ (z >> 31)) & low
+        return struct.unpack(f"<{2 * count}Q", z.to_bytes(16 * count, "little"))[::2]
 
     def fork(self) -> Rng:
         """An independent generator seeded from this one (for bots and simulations)."""
         return Rng(self.next64())
+
+
+@functools.cache
+def _lanes(count: int) -> tuple[int, int, int]:
+    """For `count` 128-bit lanes: 1 in each lane, (k + 1) * golden in lane k, 2**64 - 1 in each."""
+    ones = sum(1 << 128 * k for k in range(count))
+    steps = sum((k + 1) * _GOLDEN << 128 * k for k in range(count))
+    return ones, steps, ones * _MASK

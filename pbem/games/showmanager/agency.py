@@ -35,10 +35,13 @@ def take(state: GameState, slot: int, events: list[Event]) -> int:
     return card
 
 
-def refresh(state: GameState, events: list[Event]) -> None:
-    """The displayed cards go to the discard pile first; then four are drawn."""
-    state.discard.extend(card for card in state.display if card is not None)
+def refresh(state: GameState, events: list[Event]) -> tuple[int, ...]:
+    """The displayed cards go to the discard pile first; then four are drawn. Returns the cards
+    discarded."""
+    discarded = tuple([card for card in state.display if card is not None])
+    state.discard.extend(discarded)
     deal(state, events)
+    return discarded
 
 
 def cards_left(state: GameState) -> bool:

@@ -55,14 +55,19 @@ def loanable(state: GameState, seat: int) -> list[Chip]:
     """
     chips: list[Chip] = []
     cities, placed = state.cities, state.chips_per_musical
-    for musical, staged in enumerate(state.players[seat].staged):
-        city = state.musical_city[musical]
-        # Staged means placed in a city; `all_chips_placed` and `own_chips`, inlined because
-        # the random player asks this on most turns (issue 14).
+    for staged, city in zip(state.players[seat].staged, state.musical_city, strict=True):
+        # Staged means placed in a city; `all_chips_placed` and `own_chips`, inlined in one pass
+        # over the city because the random player asks this on most turns (issue 14).
         if staged and city is not None and len(cities[city]) < placed:
-            own = [chip for chip in cities[city] if chip.owner == seat]
-            if not any(chip.loaned for chip in own):
-                chips.extend(chip for chip in own if chip.value > 0)
+            own = []
+            for chip in cities[city]:
+                if chip.owner == seat:
+                    if chip.loaned:  # this musical is borrowed against: none of its productions
+                        break
+                    if chip.value > 0:
+                        own.append(chip)
+            else:
+                chips += own
     return chips
 
 

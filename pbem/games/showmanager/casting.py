@@ -13,14 +13,15 @@ cut off when even the best remaining talents could not beat the best casting fou
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
+from pbem.games.base import record
 from pbem.games.showmanager.components import Components
 
 MISCAST = -1
+OPEN = -1  # a role no card plays yet
 
 
-@dataclass(frozen=True)
+@record  # made for every staging and every option a computer player weighs
 class Casting:
     cast: tuple[int, ...]  # the card playing each role, in cast-list order
     value: int  # bonus included
@@ -33,7 +34,7 @@ def best_casting(
     """The best casting of `cards` (one per role) with the roles in `fixed` (card -> role) kept."""
     roles = data.role_counts[musical]
     points = data.points[musical]
-    cast: list[int | None] = [None] * roles
+    cast = [OPEN] * roles
     used = 0
     base = 0
     fixed_fit = True
@@ -47,10 +48,11 @@ def best_casting(
     options: list[tuple[tuple[int, int], ...]] = []
     all_fit = fixed_fit
     table = data.talents[musical]
+    provincials = data.provincials
     for card in cards:
         if fixed and card in fixed:
             continue
-        if card in data.provincials:
+        if card in provincials:
             fillers.append(card)
             base += data.provincial_value
             continue
@@ -67,11 +69,12 @@ def best_casting(
             fillers.append(card)
         else:
             cast[role] = card
-    open_roles = [role for role in range(roles) if cast[role] is None]
-    for role, card in zip(open_roles, fillers, strict=True):
-        cast[role] = card
+    if fillers:
+        open_roles = [role for role in range(roles) if cast[role] == OPEN]
+        for role, card in zip(open_roles, fillers, strict=True):
+            cast[role] = card
     bonus = roles if all_fit and MISCAST not in picks else 0
-    return Casting(tuple(c for c in cast if c is not None), base + total, bonus)
+    return Casting(tuple(cast), base + total, bonus)
 
 
 def _search(
@@ -81,6 +84,11 @@ def _search(
 
     Every card has at least one option, best first, so the first leaf is the greedy casting.
     """
+    greedy = [playable[0][0] for playable in options]
+    if len(set(greedy)) == len(greedy):
+        # No two cards want the same role: every card plays its best, which nothing can beat
+        # (and the search would keep this first leaf). Most castings of random hands are so.
+        return sum([playable[0][1] for playable in options]) + bonus, greedy
     n = len(options)
     ceiling = [0] * (n + 1)
     for i in range(n - 1, -1, -1):

@@ -32,6 +32,7 @@ class HandRules(NamedTuple):
     remaining: tuple[int, ...]  # musicals with a production still to stage
     limit: int  # cards that may stay in hand after staging: fewer after the last production
     capacity: int  # the most cards it may hold and still stage one of them
+    stageable: tuple[tuple[int, ...], ...]  # [k]: the musicals a hand of k cards can stage
 
 
 def hand_rules(state: GameState, seat: int) -> HandRules:
@@ -46,7 +47,12 @@ def _hand_rules(data: Components, per: int, staged: tuple[int, ...]) -> HandRule
     last = per * len(staged) - sum(staged) == 1
     limit = data.hand_after_last_staging if last else data.hand_after_staging
     counts = data.role_counts
-    return HandRules(remaining, limit, max(counts[m] for m in remaining) + limit)
+    capacity = max(counts[m] for m in remaining) + limit
+    stageable = tuple(
+        tuple(m for m in remaining if counts[m] <= held <= counts[m] + limit)
+        for held in range(capacity + 1)
+    )
+    return HandRules(remaining, limit, capacity, stageable)
 
 
 def loan_open(state: GameState) -> bool:
@@ -58,27 +64,29 @@ def can_refresh(state: GameState, seat: int) -> bool:
     return state.players[seat].money >= state.data.refresh_cost and agency.cards_left(state)
 
 
-def hire_slots(state: GameState, seat: int, rules: HandRules | None = None) -> list[int]:
+def hire_slots(state: GameState, seat: int, rules: HandRules | None = None) -> tuple[int, ...]:
     """The slots the seat may hire from: a card there, affordable, and not leaving it stuck."""
     player = state.players[seat]
     if len(player.hand) >= (rules or hand_rules(state, seat)).capacity:
-        return []
-    money = player.money
-    costs = state.data.slot_costs
-    return [
-        slot for slot, card in enumerate(state.display) if card is not None and costs[slot] <= money
-    ]
+        return ()
+    slots = _affordable(state.data.slot_costs, player.money)
+    display = state.display
+    if None in display:  # the cards have run out: some slots are empty
+        return tuple([slot for slot in slots if display[slot] is not None])
+    return slots
+
+
+@functools.cache
+def _affordable(costs: tuple[int, ...], money: int) -> tuple[int, ...]:
+    """The slots `money` pays for. Asked on every order, for a few sums of money: remembered."""
+    return tuple(slot for slot, cost in enumerate(costs) if cost <= money)
 
 
 def stageable(state: GameState, seat: int, rules: HandRules | None = None) -> tuple[int, ...]:
     """The musicals the seat can stage now with its hand."""
-    return _stageable(state.data, rules or hand_rules(state, seat), len(state.players[seat].hand))
-
-
-@functools.cache
-def _stageable(data: Components, rules: HandRules, held: int) -> tuple[int, ...]:
-    counts = data.role_counts
-    return tuple(m for m in rules.remaining if counts[m] <= held <= counts[m] + rules.limit)
+    by_size = (rules or hand_rules(state, seat)).stageable
+    held = len(state.players[seat].hand)
+    return by_size[held] if held < len(by_size) else ()
 
 
 def best_stage(state: GameState, seat: int, musical: int) -> StageChoice:

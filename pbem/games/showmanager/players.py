@@ -61,11 +61,12 @@ def _hire(slot: int) -> Hire:
 def _random_stage(state: GameState, seat: int, musicals: tuple[int, ...], rng: Rng) -> Stage:
     """A staging drawn uniformly over (musical, set of cards, city) without listing them all."""
     hand = state.players[seat].hand
+    roles = state.data.role_counts
     free = board.free_cities(state)
     weights = []
     for musical in musicals:
         cities = 1 if state.musical_city[musical] is not None else len(free)
-        weights.append(comb(len(hand), len(state.data.musicals[musical].roles)) * cities)
+        weights.append(comb(len(hand), roles[musical]) * cities)
     pick = rng.below(sum(weights))
     index = 0
     while pick >= weights[index]:
@@ -73,7 +74,7 @@ def _random_stage(state: GameState, seat: int, musicals: tuple[int, ...], rng: R
         index += 1
     musical = musicals[index]
     cards = list(hand)
-    for _ in range(len(hand) - len(state.data.musicals[musical].roles)):
+    for _ in range(len(hand) - roles[musical]):
         cards.pop(rng.below(len(cards)))
     home = state.musical_city[musical]
     city = home if home is not None else rng.choice(free)

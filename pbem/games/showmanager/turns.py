@@ -78,9 +78,8 @@ def refresh(state: GameState, seat: int) -> list[Event]:
     cost = state.data.refresh_cost
     player.money -= cost
     state.turn_refreshed = True
-    discarded = tuple(card for card in state.display if card is not None)
     events: list[Event] = []
-    agency.refresh(state, events)
+    discarded = agency.refresh(state, events)
     events.append(Refreshed(seat, cost, discarded, tuple(state.display)))
     events.append(Paid(seat, cost, player.money, to=(seat,)))
     return events
