@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 from pbem.games.base import Event
 from pbem.moderator.absences import absences
 from pbem.moderator.addresses import reply_address
+from pbem.moderator.boards import board_html
 from pbem.moderator.compose import Letter
 from pbem.moderator.events import TALK
 from pbem.moderator.loaded import LoadedGame
@@ -128,6 +129,7 @@ def _status(game: LoadedGame, view: Any, seat: int | None, examples: list[str]) 
         "view": view,
         "names": game.names,
         "viewer": seat,
+        "board": board_html(game.row.game, view, game.names, seat),
         "examples": examples,
         "deadline": _deadline(game),
         "standings": final_standings(game),

@@ -6,7 +6,7 @@ from sqlmodel import Session
 
 from pbem.moderator.compose import Composed, Letter, compose
 from pbem.settings import Settings
-from pbem.store import add_outbox
+from pbem.store import queue_outbox
 
 MODERATOR_NAME = "pbem moderator"
 
@@ -24,7 +24,7 @@ class Postman:
         composed = compose(
             letter, self.settings.address, MODERATOR_NAME, game_id, self.settings.domain
         )
-        add_outbox(
+        queue_outbox(
             self.session,
             message_id=composed.message_id,
             to_address=letter.to,

@@ -27,6 +27,9 @@ def environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        # The templates ship with the package and never change under a running daemon: no
+        # stat() of every template and include on each render to see whether it did.
+        auto_reload=False,
     )
     return env
 

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date, datetime
+from typing import cast
 
 from sqlalchemy import ColumnElement, exists, func
+from sqlalchemy.orm import QueryableAttribute, defer
 from sqlmodel import Session, col, select
 
 from pbem.store.conflicts import insert_or_update, insert_unless_present
@@ -254,6 +256,30 @@ def add_outbox(
     A moderator that handles the same inbound email twice (after a crash, or in two daemons)
     renders the same Message-ID, so the player still gets one copy.
     """
+    new_id = queue_outbox(
+        session,
+        message_id=message_id,
+        to_address=to_address,
+        kind=kind,
+        raw=raw,
+        game_id=game_id,
+        now=now,
+    )
+    return None if new_id is None else session.get(OutboxRow, new_id)
+
+
+def queue_outbox(
+    session: Session,
+    *,
+    message_id: str,
+    to_address: str,
+    kind: str,
+    raw: bytes,
+    game_id: str | None = None,
+    now: datetime | None = None,
+) -> int | None:
+    """`add_outbox` without reading the new row back (its 31 KB raw included): its id, or None
+    if this Message-ID is queued already."""
     created_at = now or utc_now()
     values = {
         "message_id": message_id,
@@ -264,8 +290,8 @@ def add_outbox(
         "created_at": created_at,
         "next_attempt_at": created_at,
     }
-    new_id = insert_unless_present(session, table_of(OutboxRow), values, "message_id")
-    return None if new_id is None else session.get(OutboxRow, new_id)
+    new_id: int | None = insert_unless_present(session, table_of(OutboxRow), values, "message_id")
+    return new_id
 
 
 def _to_bot_seat() -> ColumnElement[bool]:
@@ -280,9 +306,13 @@ def _to_bot_seat() -> ColumnElement[bool]:
 def due_outbox(
     session: Session, now: datetime | None = None, limit: int = 100
 ) -> Sequence[OutboxRow]:
-    """Pending emails to people whose next attempt is due, longest waiting first, claimed."""
+    """Pending emails to people whose next attempt is due, longest waiting first, claimed.
+
+    Their raw bytes are read only when asked for: the sender claims each row anew anyway.
+    """
     statement = (
         select(OutboxRow)
+        .options(defer(cast(QueryableAttribute[bytes], OutboxRow.raw)))  # sqlmodel types it bytes
         .where(col(OutboxRow.status) == "pending")
         .where(col(OutboxRow.next_attempt_at) <= (now or utc_now()))
         .where(~_to_bot_seat())

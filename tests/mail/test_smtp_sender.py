@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from pbem.mail.config import parse_smtp_url
-from pbem.mail.smtp import SmtpSender
+from pbem.mail.smtp import SmtpSender, crlf_lines
 from pbem.mail.transport import RecipientFailure, SendResult
 from tests.support.smtpd import SmtpServer, running_smtpd
 
@@ -154,3 +154,17 @@ def test_tls_the_server_does_not_speak_blocks_sending(smtp_server: SmtpServer, u
     result = SmtpSender(config, timeout=5.0).send(STATUS_EMAIL, ["alice@example.org"], MODERATOR)
     assert result.blocked is not None and result.temporary == () and result.permanent == ()
     assert smtp_server.received() == []
+
+
+@pytest.mark.parametrize(
+    ("raw", "wire"),
+    [
+        (b"a\nb\n", b"a\r\nb\r\n"),
+        (b"a\r\nb\r\n", b"a\r\nb\r\n"),
+        (b"a\r\r\nb\nc\rd", b"a\r\r\nb\r\nc\rd"),  # a lone CR is no line end
+        (b"\n\n", b"\r\n\r\n"),
+        (b"", b""),
+    ],
+)
+def test_every_line_ends_crlf_on_the_wire(raw: bytes, wire: bytes) -> None:
+    assert crlf_lines(raw) == wire

@@ -1,0 +1,56 @@
+"""A game's HTML board for one reader, its public tables rendered once for all readers.
+
+When a phase resolves, every seat is sent the same board (the status letters, and the reply to
+the seat whose email resolved it). Only the reader's own name, marked YOU, and the private box
+(the reader's hand) differ, and the HTML board is the largest part of a letter's rendering. So
+the public tables are rendered once, with a placeholder for each player's name, and each
+reader's copy fills the names in and adds the private box, through the same macros the board
+template uses (`templates/<game>/reader.html.j2`): byte for byte the whole board rendered for
+that reader (tests/moderator/test_golden_letters.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+from typing import Any
+
+from markupsafe import Markup
+
+from pbem.moderator.render import environment
+
+# Games whose HTML board depends on the reader only through `reader.html.j2`'s macros (its `who`
+# and `private_box`). Show Manager's also shades the reader's chips on the map, inside the
+# public tables, so its board is rendered whole for each reader.
+SHARED_BOARDS = frozenset({"bigtime"})
+# Public boards kept: a resolution's readers ask for the same one within a few letters.
+KEPT_BOARDS = 8
+
+
+def board_html(game: str, view: Any, names: list[str], viewer: int | None) -> Markup:
+    """The HTML board of `game` as `viewer` (a seat, or None) reads `view`."""
+    if game not in SHARED_BOARDS:
+        template = environment().get_template(f"{game}/board.html.j2")
+        return Markup(template.render(view=view, names=names, viewer=viewer))
+    reader = environment().get_template(f"{game}/reader.html.j2").module
+    html = _public_board(game, replace(view, private=()), len(names))
+    for seat in range(len(names)):
+        html = html.replace(_placeholder(seat), reader.who(names, seat, viewer))  # type: ignore[attr-defined]
+    # Markup first: `str + Markup` would escape the str.
+    return Markup(html) + reader.private_box(view, names, viewer)  # type: ignore[attr-defined]
+
+
+@lru_cache(maxsize=KEPT_BOARDS)
+def _public_board(game: str, public: Any, seats: int) -> str:
+    """The board of `public` (a view without its private part), each name a placeholder.
+
+    Keyed by the view's value, not by the game or the phase: equal views give equal boards."""
+    names = [_placeholder(seat) for seat in range(seats)]
+    template = environment().get_template(f"{game}/board.html.j2")
+    return template.render(view=public, names=names, viewer=None)
+
+
+def _placeholder(seat: int) -> Markup:
+    """Where seat `seat`'s name goes. Markup, so it is written as it is; what a player wrote is
+    escaped in the board, so no `<?` there can be mistaken for one."""
+    return Markup(f"<?seat {seat}?>")
