@@ -203,11 +203,11 @@ def _staging(
             or full
             or stuck
         ):
-            return _stage_order(state, choice)
+            return stage_order(state, choice)
     return None
 
 
-def _stage_order(state: GameState, choice: StageChoice) -> Stage:
+def stage_order(state: GameState, choice: StageChoice) -> Stage:
     data = state.data
     city = state.musical_city[choice.musical]
     if city is None:
