@@ -203,11 +203,11 @@ def _staging(
             or full
             or stuck
         ):
-            return stage_order(state, choice)
+            return _stage_order(state, choice)
     return None
 
 
-def stage_order(state: GameState, choice: StageChoice) -> Stage:
+def _stage_order(state: GameState, choice: StageChoice) -> Stage:
     data = state.data
     city = state.musical_city[choice.musical]
     if city is None:

@@ -6,23 +6,20 @@ other hands (their sizes are public), the deck and the discard pile (their sizes
 were staged, and staged cards never come back. Another player's money is hidden: it is guessed
 from the cards that player has hired and the loans it has taken, at what the sensible player
 pays on average, give or take a little. Every level decides on such a sample: `sensible` and
-`random` play the engine's players on it (they read only what the seat may see, so any sample
-gives the same email); `strong` searches over samples (`strong_search`) around its own policy's
-email (`strong_policy`: the sensible player's with bolder borrowing and a lighter money pressure).
+`random` play the engine's players on it and `strong` its own policy (`strong_policy`: the
+sensible player's email with bolder borrowing); each reads only what the seat may see.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from pbem.games.rng import Rng
-from pbem.games.search import Budget, choose
 from pbem.games.showmanager import ENGINE, bot
 from pbem.games.showmanager.actions import Action
 from pbem.games.showmanager.components import Components
 from pbem.games.showmanager.state import Chip, GameState, Player
 from pbem.games.showmanager.strong_policy import strong_actions
-from pbem.games.showmanager.strong_search import candidates, rollout_search
 from pbem.games.showmanager.view import GameView
 
 # The sensible player's money, fitted over its own games: what a hired card costs on average,
@@ -30,8 +27,6 @@ from pbem.games.showmanager.view import GameView
 HIRE_COST = 0.95
 LOAN_GAIN = 0.4
 MONEY_SPREAD = 2
-# A rollout to the end of a 4-player game takes about 15 ms of a core at mid-game.
-BUDGET = Budget(iterations=8, cpu_seconds=0.15, wall_seconds=1.0)
 OFFERED = 4  # cards a hidden hand's each card is the pick of: the agency's display
 
 
@@ -141,23 +136,10 @@ def random(view: GameView, data: Components, rng: Rng) -> list[Action]:
 
 @dataclass(frozen=True)
 class StrongPlayer:
-    """The `strong` level: `strong_policy`'s email, or one it nearly sent that rollouts on
-    states sampled from the view show clearly better (`strong_search`)."""
+    """The `strong` level: `strong_policy` on a state sampled from the view. The policy reads
+    only what the seat may see, so any sample gives the same email."""
 
     data: Components
-    budget: Budget = field(default_factory=lambda: BUDGET)
 
     def __call__(self, view: GameView, rng: Rng) -> list[Action]:
-        seat = _seat(view)
-        if view.turn != seat:
-            return []
-        prior = determinize(view, self.data, Rng(rng.next64()))
-        emails = candidates(prior, seat, strong_actions(prior, seat, rng))
-        return choose(
-            rollout_search(seat),
-            seat,
-            lambda dice: determinize(view, self.data, dice),
-            emails,
-            rng,
-            self.budget,
-        )
+        return strong_actions(determinize(view, self.data, rng), _seat(view), rng)
