@@ -21,7 +21,6 @@ from pbem.store.errors import (
 )
 from pbem.store.ids import message_key, new_secret, next_game_id
 from pbem.store.queries import (
-    add_outbox,
     append_history,
     bot_mail,
     claim_outbox,
@@ -84,7 +83,6 @@ __all__ = [
     "StaleGame",
     "StoreError",
     "WatcherRow",
-    "add_outbox",
     "add_watcher",
     "append_history",
     "bot_mail",

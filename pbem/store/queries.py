@@ -241,33 +241,6 @@ def waiting_orders(
     return session.exec(statement).all()
 
 
-def add_outbox(
-    session: Session,
-    *,
-    message_id: str,
-    to_address: str,
-    kind: str,
-    raw: bytes,
-    game_id: str | None = None,
-    now: datetime | None = None,
-) -> OutboxRow | None:
-    """Queue a rendered email for sending, or return None if this Message-ID is queued already.
-
-    A moderator that handles the same inbound email twice (after a crash, or in two daemons)
-    renders the same Message-ID, so the player still gets one copy.
-    """
-    new_id = queue_outbox(
-        session,
-        message_id=message_id,
-        to_address=to_address,
-        kind=kind,
-        raw=raw,
-        game_id=game_id,
-        now=now,
-    )
-    return None if new_id is None else session.get(OutboxRow, new_id)
-
-
 def queue_outbox(
     session: Session,
     *,
@@ -278,8 +251,12 @@ def queue_outbox(
     game_id: str | None = None,
     now: datetime | None = None,
 ) -> int | None:
-    """`add_outbox` without reading the new row back (its 31 KB raw included): its id, or None
-    if this Message-ID is queued already."""
+    """Queue a rendered email for sending: its row's id, or None if this Message-ID is queued
+    already. The row is not read back (its 31 KB of raw bytes included): nobody needs it.
+
+    A moderator that handles the same inbound email twice (after a crash, or in two daemons)
+    renders the same Message-ID, so the player still gets one copy.
+    """
     created_at = now or utc_now()
     values = {
         "message_id": message_id,

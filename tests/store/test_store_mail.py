@@ -14,12 +14,12 @@ from pbem.store import (
     InboundRow,
     OutboxRow,
     QueuedOrderRow,
-    add_outbox,
     due_outbox,
     get_mail_state,
     inbound_by_key,
     inbound_with_status,
     open_database,
+    queue_outbox,
     record_inbound,
     session_scope,
     set_mail_state,
@@ -34,7 +34,8 @@ RAW = b"From: player0@example.org\r\nSubject: Re: your turn\r\n\r\nHIRE 0\r\n\xf
 
 def queue_email(engine: Engine, key: str, to: str = "player0@example.org") -> OutboxRow | None:
     with session_scope(engine) as session:
-        return add_outbox(session, message_id=key, to_address=to, kind="reply", raw=RAW)
+        new_id = queue_outbox(session, message_id=key, to_address=to, kind="reply", raw=RAW)
+        return None if new_id is None else session.get(OutboxRow, new_id)
 
 
 def test_an_email_is_stored_once_whatever_its_bytes(db_engine: Engine) -> None:

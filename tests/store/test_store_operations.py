@@ -8,7 +8,7 @@ from datetime import timedelta
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from pbem.store import OutboxRow, add_outbox, session_scope, utc_now
+from pbem.store import OutboxRow, queue_outbox, session_scope, utc_now
 from pbem.store.operations import (
     OutboxCounts,
     all_daemon_status,
@@ -25,9 +25,10 @@ from tests.support.db import insert_game
 def queue(engine: Engine, name: str, status: str, attempts: int = 0, age_hours: float = 0) -> int:
     now = utc_now()
     with session_scope(engine) as session:
-        row = add_outbox(
+        new_id = queue_outbox(
             session, message_id=name, to_address="a@example.org", kind="reply", raw=b"x"
         )
+        row = session.get(OutboxRow, new_id)
         assert row is not None and row.id is not None
         row.status, row.attempts = status, attempts  # type: ignore[assignment]
         row.created_at = now - timedelta(hours=age_hours)
