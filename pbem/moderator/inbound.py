@@ -15,7 +15,7 @@ from datetime import timedelta
 from email.message import Message
 from typing import Any
 
-from pbem.games.base import Event
+from pbem.games.base import Event, Submission
 from pbem.moderator.absences import away_refusal, come_back, go_away, today
 from pbem.moderator.addresses import game_in_subject, seat_key_in
 from pbem.moderator.archive_mail import answer_archive, archive_request
@@ -224,24 +224,28 @@ def _orders(
         notes = ["Your email held no orders."]
         reply("rejected", notes=notes, help_text=_help(game), show_status=True)
         return "rejected", "no orders"
-    if parsed.errors:
-        problems = [str(error) for error in parsed.errors]
+    # Every problem the player can fix in one go is told at once: lines that do not read, orders
+    # the rules refuse (judged when all lines read and nothing else stops the email), talk that
+    # cannot go, and why the game cannot take the email now.
+    talk = check_talk(desk, game, seat, talk_lines)
+    refused = _refusal_before_commands(desk, game, seat, email, away, bool(order_lines))
+    problems = [str(error) for error in parsed.errors]
+    queued = (
+        bool(order_lines) and game.kind.turn_based and seat not in game.engine.awaiting(game.state)
+    )
+    if talk.problems and refused is None and order_lines and not problems and not queued:
+        trial = game.engine.submit(game.state, seat, [line.order for line in order_lines])
+        problems += [_refused_line(order_lines, trial)] if trial.refusal is not None else []
+    problems += [*talk.problems, *([refused] if refused is not None else [])]
+    if problems:
         reply("rejected", problems=problems, show_status=True)
         return "rejected", "; ".join(problems)
-    talk = check_talk(desk, game, seat, talk_lines)
-    if talk.problems:
-        reply("rejected", problems=list(talk.problems), show_status=True)
-        return "rejected", "; ".join(talk.problems)
     verdict: InboundStatus = "accepted"
     events: list[Event] = []
     before = game.engine.progress(game.state)
     letters_before = len(desk.postman.sent)
-    refused = _refusal_before_commands(desk, game, seat, email, away, bool(order_lines))
-    if refused is not None:
-        reply("rejected", problems=[refused], show_status=True)
-        return "rejected", refused
     if order_lines:
-        if game.kind.turn_based and seat not in game.engine.awaiting(game.state):
+        if queued:
             assert row.id is not None  # flushed by record_inbound
             desk.session.add(
                 QueuedOrderRow(
@@ -263,8 +267,7 @@ def _orders(
                 inbound_id=row.id,
             )
             if outcome.refusal is not None:
-                line = order_lines[outcome.refused_index or 0]
-                problem = f'line {line.number} "{line.text}": {outcome.refusal}'
+                problem = _refused_line(order_lines, outcome)
                 reply("rejected", problems=[problem], show_status=True)
                 return "rejected", problem
             events = list(outcome.events)
@@ -290,6 +293,12 @@ def _orders(
         talk_only=bool(said) and not order_lines,
     )
     return verdict, "ok"
+
+
+def _refused_line(order_lines: Sequence[OrderLine], outcome: Submission[Any]) -> str:
+    """The rules' refusal, told with the line it is about."""
+    line = order_lines[outcome.refused_index or 0]
+    return f'line {line.number} "{line.text}": {outcome.refusal}'
 
 
 def _refusal_before_commands(

@@ -155,6 +155,23 @@ def test_unknown_names_and_computer_players_are_refused_with_the_players_names(t
     assert game.mail(ANN, "SAY TO ann hello").status == "rejected"
 
 
+def test_an_email_is_told_every_problem_at_once_lines_rules_talk_and_absence(table):
+    """A player fixes their email once, not once per kind of problem."""
+    game = _game(table)
+    unread = game.mail(ANN, "BID 3\nAM Z9\nSAY TO Zed hi\nAWAY 900 days")
+    assert unread.status == "rejected"
+    assert [problem.split(":")[0] for problem in unread.reason.split("; ")] == [
+        'line 2 "AM Z9"',
+        'line 4 "AWAY 900 days"',
+        'line 3 "SAY TO Zed hi"',
+    ]
+    refused = game.mail(ANN, "BID 3 3 3 3 3\nSAY TO Zed hi")
+    assert refused.status == "rejected"
+    assert refused.reason.startswith('line 1 "BID 3 3 3 3 3": ')
+    assert refused.reason.endswith("no player called 'Zed' to talk to (the players: Bo, Cy)")
+    assert game.mail(ANN, "BID 3\nSAY TO Bo hi").status == "accepted"
+
+
 def test_talk_is_limited_per_day_and_the_refusal_says_when_the_next_may_go(table):
     game = _game(table)
     body = "\n".join(f"SAY message {n}" for n in range(TALK_PER_DAY))
