@@ -84,15 +84,20 @@ def games_past_deadline(session: Session, now: datetime | None = None) -> Sequen
 
 
 def games_with_absences_over(session: Session, today: date) -> list[str]:
-    """Running games with a seat whose absence (AWAY) ended on or before `today`."""
-    statement = (
-        select(SeatRow.game_id)
-        .join(GameRow, col(GameRow.id) == col(SeatRow.game_id))
+    """Running games with a seat whose absence (AWAY) ended on or before `today`.
+
+    Two statements, each on its index: joined, SQLite's planner (without statistics) walks every
+    running game and its seats instead (28 ms a daemon cycle at 10,000 games)."""
+    ended = select(SeatRow.game_id).where(col(SeatRow.away_until) <= today)
+    game_ids = set(session.exec(ended).all())
+    if not game_ids:
+        return []
+    running = (
+        select(GameRow.id)
+        .where(col(GameRow.id).in_(game_ids))
         .where(col(GameRow.status) == "running")
-        .where(col(SeatRow.away_until) <= today)
-        .distinct()
     )
-    return sorted(session.exec(statement).all())
+    return sorted(session.exec(running).all())
 
 
 def seats_of(session: Session, game_id: str) -> Sequence[SeatRow]:

@@ -113,6 +113,9 @@ class SeatRow(StoreModel, table=True):
         UniqueConstraint("game_id", "position"),
         UniqueConstraint("game_id", "secret"),
         Index(None, "secret"),
+        # The daemon looks each cycle for absences that have ended: without it, a scan of every
+        # seat of every game (28 ms a cycle at 10,000 games on SQLite).
+        Index(None, "away_until"),
         one_of("kind", SeatKind),
         one_of("bot_level", BotLevel),
     )
