@@ -1,6 +1,7 @@
 """Benchmark 1: order emails per second through Dovecot, pbem and SMTP, against a bare loop.
 
     python -m bench.throughput [--quick] [--database sqlite|postgresql] [--profile FILE]
+                               [--statements]
 
 50 Big Time! games of 3 players get 500 order emails, APPENDed to the moderator's Dovecot INBOX
 in waves (every seat answers its latest status email; the next wave answers the statuses the last
@@ -9,6 +10,8 @@ empty, summed over the waves (APPENDing is not counted). Then two floors (bench/
 the same messages (from pbem/processed) one by one with imaplib: the bare loop sends a short
 reply to each, the fair floor sends exactly the emails pbem sent, over one SMTP connection.
 Each is timed in wall time and in process time (this process's threads, aiosmtpd's included).
+pbem's database statements and commits are counted per order (`--statements` lists the most
+frequent ones): unlike times, they do not depend on the machine's load.
 
 Targets: the fair floor's time / pbem's time >= 0.5; >= 100 orders/s with every reply and status
 mail sent.
@@ -27,16 +30,22 @@ from bench.floors import Timing, bare_loop, fair_floor
 from bench.ledger import inbound_statuses, outbox_with_status
 from bench.players import start_games, wave_emails, waves
 from bench.servers import append_all, imap_client, mail_servers, postgres_database
+from bench.statements import StatementCount
 from pbem.daemon import Daemon
 
 MAX_CYCLES = 50
 
 
-def drain(daemon: Daemon, emails: int) -> int:
-    """Cycles until `emails` more emails were taken in and nothing waits in the outbox."""
+def drain(daemon: Daemon, emails: int, count: StatementCount | None = None) -> int:
+    """Cycles until `emails` more emails were taken in and nothing waits in the outbox; only
+    the daemon's own statements are counted, not the look at the outbox."""
     stored = 0
     for cycles in range(1, MAX_CYCLES + 1):
+        if count is not None:
+            count.counting = True
         stored += daemon.cycle().intake.stored
+        if count is not None:
+            count.counting = False
         if stored >= emails and outbox_with_status(daemon.engine) == 0:
             return cycles
     raise RuntimeError(f"after {MAX_CYCLES} cycles: {stored}/{emails} emails taken in")
@@ -47,6 +56,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="10 games, 100 orders")
     parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--profile", type=Path, help="write cProfile stats of pbem's part here")
+    parser.add_argument("--statements", action="store_true", help="list the frequent statements")
     args = parser.parse_args()
     profiler = cProfile.Profile(time.process_time)  # CPU time: the machine may be busy
     games_count, orders = (10, 100) if args.quick else (50, 500)
@@ -61,6 +71,7 @@ def main() -> None:
         stack.callback(daemon.close)
         games = start_games(daemon.engine, daemon.settings, games_count)
         drain(daemon, 0)  # the welcome status mail, not timed
+        count = StatementCount(daemon.engine)
         welcome = len(servers.smtp.received())
         seconds = cpu_seconds = 0.0
         with imap_client(servers.dovecot) as client:
@@ -68,9 +79,9 @@ def main() -> None:
                 append_all(client, wave_emails(wave, servers.received()))
                 began, cpu = time.perf_counter(), time.process_time()
                 if args.profile:
-                    profiler.runcall(drain, daemon, len(wave))
+                    profiler.runcall(drain, daemon, len(wave), count)
                 else:
-                    drain(daemon, len(wave))
+                    drain(daemon, len(wave), count)
                 seconds += time.perf_counter() - began
                 cpu_seconds += time.process_time() - cpu
         statuses = inbound_statuses(daemon.engine)
@@ -84,6 +95,10 @@ def main() -> None:
     print(f"benchmark 1, throughput ({args.database}): {orders} orders, {games_count} games")
     print(f"  inbound rows by status: {dict(statuses)}")
     print(f"  pbem: {_figures(pbem)}, {len(sent)} emails sent (replies and status mail)")
+    print(f"  pbem's database work per order: {count.per_order(orders)}")
+    if args.statements:
+        print("  most frequent statements, per order:")
+        print("\n".join(f"    {line}" for line in count.top(orders)))
     print(f"  bare loop: {_figures(bare)}, one short reply each")
     print(f"  fair floor: {_figures(fair)}, sending the {len(sent)} emails pbem sent")
     print(f"  bare / pbem: {_ratios(bare, pbem)}")
