@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from email import policy
 from email.message import Message
 from email.parser import BytesParser
+from email.policy import EmailPolicy
+from typing import Any
 
 from pbem.orders.headers import RECIPIENT_HEADERS, addresses, first_header, message_ids
 from pbem.orders.mime import body_text
@@ -26,9 +28,32 @@ class IncomingEmail:
     text: str  # the new text only: no quotes, quote headers, signature or attachments
 
 
+class _ParsedOncePolicy(EmailPolicy):
+    """`policy.default`, but each header of one email is parsed once, however often it is read.
+
+    The default policy keeps headers as raw strings and parses one through the header registry
+    each time it is read, and the moderator reads From twice and Content-Type (whose parameters
+    are the costliest to parse) about seven times an email: parsing was a tenth of pbem's time.
+    The parsed header objects are the same, only kept: one instance (one cache) per email, so
+    the cache lives as long as the email. A header that fails to parse raises each time, as
+    before (exceptions are not kept).
+    """
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(header_factory=policy.default.header_factory, **kw)
+        object.__setattr__(self, "_parsed", {})  # policies refuse attribute assignment
+
+    def header_fetch_parse(self, name: str, value: str) -> Any:
+        parsed: dict[tuple[str, str], Any] = self._parsed  # type: ignore[attr-defined]
+        key = (name, value)
+        if key not in parsed:
+            parsed[key] = super().header_fetch_parse(name, value)
+        return parsed[key]
+
+
 def parse_message(raw: bytes) -> Message:
     """The stdlib's reading of `raw` (policy default); its headers alone if the body defeats it."""
-    parser = BytesParser(policy=policy.default)
+    parser = BytesParser(policy=_ParsedOncePolicy())
     try:
         return parser.parsebytes(raw)
     # The parser is lenient by design (defects, not errors) but recurses once per nested multipart,
