@@ -34,7 +34,8 @@ class StatementCount:
             self.commits += 1
 
     def per_order(self, orders: int) -> str:
-        kinds = ", ".join(f"{kind} {count / orders:.1f}" for kind, count in self.kinds.most_common())
+        common = self.kinds.most_common()
+        kinds = ", ".join(f"{kind} {count / orders:.1f}" for kind, count in common)
         total = sum(self.kinds.values())
         return f"{total / orders:.1f} statements ({kinds}), {self.commits / orders:.2f} commits"
 
