@@ -5,7 +5,7 @@ The component data is not stored: only the file it came from (None for the packa
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,13 @@ ROWS = ("am_row", "pm_row", "coming_am", "coming_pm", "headliner_row", "headline
 
 
 def dump_state(state: BigTimeState) -> dict[str, Any]:
+    """The state as JSON data: lists for tuples, dataclasses as dicts of their fields in order.
+
+    Written out field by field rather than with `dataclasses.asdict`, which walks and deep-copies
+    every value generically: a state is dumped at every order (to save it and to try the order
+    on a copy), and `asdict` made most of that cost. tests/bigtime/test_codec.py checks the
+    output against `asdict`'s for states all through random games.
+    """
     return {
         "data_file": state.data_file,
         "rng": state.rng.state,
@@ -33,11 +40,63 @@ def dump_state(state: BigTimeState) -> dict[str, Any]:
         "over": state.over,
         "chart": dict(state.chart),
         **{row: list(getattr(state, row)) for row in ROWS},
-        "fixed_deals": {str(n): _plain(asdict(deal)) for n, deal in state.fixed_deals.items()},
-        "revealed_bids": _plain(state.revealed_bids),
-        "last_picks": [_plain(asdict(pick)) for pick in state.last_picks],
-        "theaters": [_plain(asdict(theater)) for theater in state.theaters],
+        "fixed_deals": {str(n): _dump_deal(deal) for n, deal in state.fixed_deals.items()},
+        "revealed_bids": [list(bid) for bid in state.revealed_bids],
+        "last_picks": [_dump_pick(pick) for pick in state.last_picks],
+        "theaters": [_dump_theater(theater) for theater in state.theaters],
     }
+
+
+def _dump_deal(deal: RoundDeal) -> dict[str, Any]:
+    return {
+        "am": _optional_list(deal.am),
+        "pm": _optional_list(deal.pm),
+        "coming_am": _optional_list(deal.coming_am),
+        "coming_pm": _optional_list(deal.coming_pm),
+        "headliners": _optional_list(deal.headliners),
+    }
+
+
+def _dump_pick(pick: Pick) -> dict[str, Any]:
+    return {
+        "seat": pick.seat,
+        "row": pick.row,
+        "card": pick.card,
+        "paid": list(pick.paid),
+        "penalty": pick.penalty,
+    }
+
+
+def _dump_booking(booking: Booking) -> dict[str, Any]:
+    return {"card": booking.card, "paid": list(booking.paid), "penalty": booking.penalty}
+
+
+def _dump_theater(theater: Theater) -> dict[str, Any]:
+    order, draft = theater.order, theater.draft
+    return {
+        "hand": list(theater.hand),
+        "review": theater.review,
+        "posterity": theater.posterity,
+        "playbill": [_dump_booking(booking) for booking in theater.playbill],
+        "hall_of_fame": list(theater.hall_of_fame),
+        "hook_choice": theater.hook_choice,
+        "order": None
+        if order is None
+        else {"bid": list(order.bid), "am": list(order.am), "pm": list(order.pm)},
+        "draft": {
+            "am": list(draft.am),
+            "pm": list(draft.pm),
+            "headliner": _optional_list(draft.headliner),
+        },
+        "headliner_prefs": _optional_list(theater.headliner_prefs),
+        "last_show": [_dump_booking(booking) for booking in theater.last_show],
+        "box_office": theater.box_office,
+        "hooked": theater.hooked,
+    }
+
+
+def _optional_list(value: Sequence[Any] | None) -> list[Any] | None:
+    return None if value is None else list(value)
 
 
 def load_state(data: dict[str, Any]) -> BigTimeState:
@@ -56,15 +115,6 @@ def load_state(data: dict[str, Any]) -> BigTimeState:
         last_picks=[_pick(pick) for pick in data["last_picks"]],
         **{row: list(data[row]) for row in ROWS},
     )
-
-
-def _plain(value: Any) -> Any:
-    """Tuples as lists, all the way down, so a dump equals its own JSON round trip."""
-    if isinstance(value, dict):
-        return {key: _plain(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(item) for item in value]
-    return value
 
 
 def _optional_tuple(value: list[Any] | None) -> tuple[Any, ...] | None:
