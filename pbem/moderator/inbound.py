@@ -21,7 +21,7 @@ from pbem.moderator.addresses import game_in_subject, seat_key_in
 from pbem.moderator.archive_mail import answer_archive, archive_request
 from pbem.moderator.desk import Desk
 from pbem.moderator.letters import notice_letter, reply_letter, reply_subject
-from pbem.moderator.loaded import LoadedGame, load_game
+from pbem.moderator.loaded import LoadedGame, loaded_game
 from pbem.moderator.loops import machine_reason
 from pbem.moderator.play import carry_out, follow_up, parse_for
 from pbem.moderator.seats import history_lines, resign
@@ -38,10 +38,11 @@ from pbem.store import (
     GameRow,
     InboundRow,
     QueuedOrderRow,
-    get_game,
+    SeatRow,
+    lock_game_if_any,
     message_key,
     record_inbound,
-    seat_by_secret,
+    seats_of,
     sent_to_recently,
     watchers_of,
 )
@@ -93,8 +94,7 @@ def _handle(
     if login.game_row is None or login.seat is None:
         _answer_stranger(desk, email, login.named_game)
         return "rejected", login.reason, None
-    game_row, seat = login.game_row, login.seat
-    game = load_game(desk.session, game_row.id)
+    game, seat = loaded_game(login.game_row, login.seats), login.seat
     copy_to = [game.seat(seat).address]
     if email.sender.lower() != game.seat(seat).address.lower():
         copy_to.insert(0, email.sender)
@@ -109,6 +109,7 @@ class _Login:
     secret is wrong; whether that game exists is never told."""
 
     game_row: GameRow | None = None
+    seats: Sequence[SeatRow] = ()
     seat: int | None = None
     named_game: str | None = None
     reason: str = "not authenticated"
@@ -126,11 +127,14 @@ def _authenticate(desk: Desk, email: IncomingEmail) -> _Login:
         if named is None or password is None:
             return _Login(reason="names no game" if named is None else "no password")
         game_id, secret = named, password[1].lower()
-    game_row = get_game(desk.session, game_id)
-    seat = seat_by_secret(desk.session, game_id, secret) if game_row else None
+    # Locked as `load_game` locks it, then its seats: when the secret fits, the game is loaded
+    # from these two reads (a wrong password holds the lock only until its reply is queued).
+    game_row = lock_game_if_any(desk.session, game_id)
+    seats = seats_of(desk.session, game_id) if game_row else ()
+    seat = next((seat for seat in seats if seat.secret == secret), None)
     if game_row is None or seat is None:
         return _Login(named_game=game_id, reason="wrong password")
-    return _Login(game_row, seat.position)
+    return _Login(game_row, seats, seat.position)
 
 
 def _answer_stranger(desk: Desk, email: IncomingEmail, named_game: str | None) -> None:

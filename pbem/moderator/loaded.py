@@ -56,9 +56,13 @@ class LoadedGame:
 def load_game(session: Session, game_id: str) -> LoadedGame:
     """The game locked for this transaction (row lock on PostgreSQL), with its state decoded."""
     row = lock_game(session, game_id)
+    return loaded_game(row, seats_of(session, game_id))
+
+
+def loaded_game(row: GameRow, seats: Sequence[SeatRow]) -> LoadedGame:
+    """A game whose row was read with `lock_game` and then its seats, with its state decoded."""
     engine = engine_for(row.game)
-    seats = list(seats_of(session, game_id))
-    return LoadedGame(row, seats, engine, engine.load(json.loads(row.state)))
+    return LoadedGame(row, list(seats), engine, engine.load(json.loads(row.state)))
 
 
 def encode_state(game: LoadedGame, state: Any) -> str:

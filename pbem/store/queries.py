@@ -11,11 +11,15 @@ from collections.abc import Sequence
 from datetime import date, datetime
 from typing import cast
 
-from sqlalchemy import ColumnElement, exists, func
+from sqlalchemy import ColumnElement, exists, func, insert
 from sqlalchemy.orm import QueryableAttribute, defer
 from sqlmodel import Session, col, select
 
-from pbem.store.conflicts import insert_or_update, insert_unless_present
+from pbem.store.conflicts import (
+    insert_or_update,
+    insert_row_unless_present,
+    insert_unless_present,
+)
 from pbem.store.errors import GameNotFound
 from pbem.store.tables import (
     GameRow,
@@ -43,16 +47,21 @@ def lock_game(session: Session, game_id: str) -> GameRow:
     Freshly read even if the session had it already, so the caller decides on the latest state.
     SQLite has no row locks; the version check on save still catches a concurrent writer.
     """
+    game = lock_game_if_any(session, game_id)
+    if game is None:
+        raise GameNotFound(f"no game {game_id!r}")
+    return game
+
+
+def lock_game_if_any(session: Session, game_id: str) -> GameRow | None:
+    """`lock_game`, or None when there is no such game."""
     statement = (
         select(GameRow)
         .where(col(GameRow.id) == game_id)
         .with_for_update()
         .execution_options(populate_existing=True)
     )
-    game = session.exec(statement).first()
-    if game is None:
-        raise GameNotFound(f"no game {game_id!r}")
-    return game
+    return session.exec(statement).first()
 
 
 def games_with_status(session: Session, status: GameStatus) -> Sequence[GameRow]:
@@ -137,29 +146,26 @@ def append_history(
     at: datetime | None = None,
     events: str | None = None,
 ) -> HistoryRow:
-    """Add the game's next history entry (seq 1, 2, ...), flushed so it has its id.
+    """Add the game's next history entry (seq 1, 2, ...), written at once so it has its id.
 
-    Hold `lock_game` first when another process may write the same game: the unique
+    One statement: the INSERT numbers the entry itself (a subquery for the last seq) and
+    returns it. Hold `lock_game` first when another process may write the same game: the unique
     (game_id, seq) refuses a second entry with the same number rather than losing one.
     """
-    last_seq = session.exec(
-        select(func.max(HistoryRow.seq)).where(col(HistoryRow.game_id) == game_id)
-    ).one()
-    entry = HistoryRow(
-        game_id=game_id,
-        seq=(last_seq or 0) + 1,
-        at=at or utc_now(),
-        actor=actor,
-        kind=kind,
-        summary=summary,
-        why=why,
-        inbound_id=inbound_id,
-        state_after=state_after,
-        events=events,
-    )
-    session.add(entry)
-    session.flush()
-    return entry
+    last_seq = select(func.max(HistoryRow.seq)).where(col(HistoryRow.game_id) == game_id)
+    values = {
+        "game_id": game_id,
+        "seq": func.coalesce(last_seq.scalar_subquery(), 0) + 1,
+        "at": at or utc_now(),
+        "actor": actor,
+        "kind": kind,
+        "summary": summary,
+        "why": why,
+        "inbound_id": inbound_id,
+        "state_after": state_after,
+        "events": events,
+    }
+    return session.scalars(insert(HistoryRow).values(values).returning(HistoryRow)).one()
 
 
 def last_history(session: Session, game_id: str, limit: int = 10) -> list[HistoryRow]:
@@ -213,8 +219,7 @@ def record_inbound(
         "source": source,
         "received_at": received_at or utc_now(),
     }
-    new_id = insert_unless_present(session, table_of(InboundRow), values, "message_key")
-    return None if new_id is None else session.get(InboundRow, new_id)
+    return insert_row_unless_present(session, InboundRow, values, "message_key")
 
 
 def inbound_with_status(
