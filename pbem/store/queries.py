@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from datetime import date, datetime
 from typing import cast
 
-from sqlalchemy import ColumnElement, exists, func, insert
+from sqlalchemy import ColumnElement, bindparam, exists, func, insert
 from sqlalchemy.orm import QueryableAttribute, defer
 from sqlmodel import Session, col, select
 
@@ -19,6 +19,7 @@ from pbem.store.conflicts import (
     insert_or_update,
     insert_row_unless_present,
     insert_unless_present,
+    returned_row,
 )
 from pbem.store.errors import GameNotFound
 from pbem.store.tables import (
@@ -152,10 +153,9 @@ def append_history(
     returns it. Hold `lock_game` first when another process may write the same game: the unique
     (game_id, seq) refuses a second entry with the same number rather than losing one.
     """
-    last_seq = select(func.max(HistoryRow.seq)).where(col(HistoryRow.game_id) == game_id)
     values = {
         "game_id": game_id,
-        "seq": func.coalesce(last_seq.scalar_subquery(), 0) + 1,
+        "of_game": game_id,  # for the subquery
         "at": at or utc_now(),
         "actor": actor,
         "kind": kind,
@@ -165,7 +165,16 @@ def append_history(
         "state_after": state_after,
         "events": events,
     }
-    return session.scalars(insert(HistoryRow).values(values).returning(HistoryRow)).one()
+    returned = session.execute(_NEW_HISTORY_ENTRY, values).one()
+    return returned_row(session, HistoryRow, returned._mapping)
+
+
+_LAST_SEQ = select(func.max(HistoryRow.seq)).where(col(HistoryRow.game_id) == bindparam("of_game"))
+_NEW_HISTORY_ENTRY = (
+    insert(table_of(HistoryRow))
+    .values(seq=func.coalesce(_LAST_SEQ.scalar_subquery(), 0) + 1)
+    .returning(*table_of(HistoryRow).columns)
+)
 
 
 def last_history(session: Session, game_id: str, limit: int = 10) -> list[HistoryRow]:
