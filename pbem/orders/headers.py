@@ -32,7 +32,11 @@ def addresses(message: Message, *names: str) -> tuple[str, ...]:
     """The bare addresses (`ann@example.org`) in headers `names`, in order, without repeats."""
     found: dict[str, None] = {}
     for name in names:
-        for _, address in getaddresses(header_values(message, name)):
+        # Most of `names` are absent from most emails: getaddresses of nothing is nothing, but
+        # costs as much as reading one address.
+        if not (values := header_values(message, name)):
+            continue
+        for _, address in getaddresses(values):
             if "@" in address:
                 found.setdefault(address.strip(), None)
     return tuple(found)

@@ -10,9 +10,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, TypeVar
 
-from sqlalchemy import RowMapping, Table
+from sqlalchemy import Table, select
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.orm import make_transient_to_detached
 from sqlmodel import Session
 
 from pbem.store.errors import StoreError
@@ -38,18 +37,8 @@ def insert_row_unless_present(
 ) -> Row | None:
     """`insert_unless_present`, returning the new row as an object of the session (None when
     it was there already): RETURNING gives every column, so the row needs no SELECT after."""
-    table = table_of(model)
-    statement = _insert_unless_present(_dialect(session), table, unique_column, whole_row=True)
-    returned = session.execute(statement, values).one_or_none()
-    return None if returned is None else returned_row(session, model, returned._mapping)
-
-
-def returned_row(session: Session, model: type[Row], columns: RowMapping) -> Row:
-    """The row an INSERT ... RETURNING gave back (every column), as an object of the session,
-    unchanged, as a SELECT would have loaded it: its identity is known, so none is needed."""
-    row = model(**columns)
-    make_transient_to_detached(row)
-    session.add(row)
+    statement = _insert_row_unless_present(_dialect(session), model, unique_column)
+    row: Row | None = session.execute(statement, values).scalars().one_or_none()
     return row
 
 
@@ -74,6 +63,13 @@ def _insert_unless_present(dialect: str, table: Table, unique_column: str, whole
         .on_conflict_do_nothing(index_elements=[unique_column])
         .returning(*returning)
     )
+
+
+@cache
+def _insert_row_unless_present(dialect: str, model: type[StoreModel], unique_column: str) -> Any:
+    """The INSERT, its RETURNING read by the ORM as a SELECT of `model` would be."""
+    inserted = _insert_unless_present(dialect, table_of(model), unique_column, whole_row=True)
+    return select(model).from_statement(inserted)
 
 
 def _dialect(session: Session) -> str:

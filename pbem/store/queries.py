@@ -19,7 +19,6 @@ from pbem.store.conflicts import (
     insert_or_update,
     insert_row_unless_present,
     insert_unless_present,
-    returned_row,
 )
 from pbem.store.errors import GameNotFound
 from pbem.store.tables import (
@@ -165,12 +164,13 @@ def append_history(
         "state_after": state_after,
         "events": events,
     }
-    returned = session.execute(_NEW_HISTORY_ENTRY, values).one()
-    return returned_row(session, HistoryRow, returned._mapping)
+    entry: HistoryRow = session.execute(_NEW_HISTORY_ENTRY, values).scalars().one()
+    return entry
 
 
 _LAST_SEQ = select(func.max(HistoryRow.seq)).where(col(HistoryRow.game_id) == bindparam("of_game"))
-_NEW_HISTORY_ENTRY = (
+# Read by the ORM as a SELECT of the entry would be: the entry is the session's, all loaded.
+_NEW_HISTORY_ENTRY = select(HistoryRow).from_statement(
     insert(table_of(HistoryRow))
     .values(seq=func.coalesce(_LAST_SEQ.scalar_subquery(), 0) + 1)
     .returning(*table_of(HistoryRow).columns)
