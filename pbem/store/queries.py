@@ -3,6 +3,9 @@
 Functions that pick work to do (`due_outbox`, `inbound_with_status`) lock the rows they return
 on PostgreSQL and skip rows another daemon has locked, so two daemons never take the same job.
 SQLite ignores those locks: there, one daemon per database file.
+
+The statements run for every order or letter are built once (module constants with bound
+parameters): building one and its cache key cost as much as running it on SQLite.
 """
 
 from __future__ import annotations
@@ -55,13 +58,15 @@ def lock_game(session: Session, game_id: str) -> GameRow:
 
 def lock_game_if_any(session: Session, game_id: str) -> GameRow | None:
     """`lock_game`, or None when there is no such game."""
-    statement = (
-        select(GameRow)
-        .where(col(GameRow.id) == game_id)
-        .with_for_update()
-        .execution_options(populate_existing=True)
-    )
-    return session.exec(statement).first()
+    return session.exec(_LOCK_GAME, params={"game_id": game_id}).first()
+
+
+_LOCK_GAME = (
+    select(GameRow)
+    .where(col(GameRow.id) == bindparam("game_id"))
+    .with_for_update()
+    .execution_options(populate_existing=True)
+)
 
 
 def games_with_status(session: Session, status: GameStatus) -> Sequence[GameRow]:
@@ -111,10 +116,14 @@ def games_with_absences_over(session: Session, today: date) -> list[str]:
 
 def seats_of(session: Session, game_id: str) -> Sequence[SeatRow]:
     """A game's seats in seat order."""
-    statement = (
-        select(SeatRow).where(col(SeatRow.game_id) == game_id).order_by(col(SeatRow.position))
-    )
-    return session.exec(statement).all()
+    return session.exec(_SEATS_OF, params={"game_id": game_id}).all()
+
+
+_SEATS_OF = (
+    select(SeatRow)
+    .where(col(SeatRow.game_id) == bindparam("game_id"))
+    .order_by(col(SeatRow.position))
+)
 
 
 def seat_by_secret(session: Session, game_id: str, secret: str) -> SeatRow | None:
@@ -322,14 +331,16 @@ def due_outbox(
 def claim_outbox(session: Session, row_id: int) -> OutboxRow | None:
     """Outbox row `row_id` locked for this transaction, read anew, while it is still pending;
     None once it was sent, or while another process holds it."""
-    statement = (
-        select(OutboxRow)
-        .where(col(OutboxRow.id) == row_id)
-        .where(col(OutboxRow.status) == "pending")
-        .with_for_update(skip_locked=True)
-        .execution_options(populate_existing=True)
-    )
-    return session.exec(statement).first()
+    return session.exec(_CLAIM_OUTBOX, params={"row_id": row_id}).first()
+
+
+_CLAIM_OUTBOX = (
+    select(OutboxRow)
+    .where(col(OutboxRow.id) == bindparam("row_id"))
+    .where(col(OutboxRow.status) == "pending")
+    .with_for_update(skip_locked=True)
+    .execution_options(populate_existing=True)
+)
 
 
 def bot_mail(session: Session, limit: int = 100) -> Sequence[OutboxRow]:
