@@ -7,15 +7,18 @@ cannot inject markup.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
 
 from pbem.orders.quotes import ORDERS_ABOVE_MARK
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+# Parts kept (`part`): a board's parts for every game whose letters are being written at once.
+KEPT_PARTS = 1024
 
 
 @cache
@@ -31,7 +34,30 @@ def environment() -> Environment:
         # stat() of every template and include on each render to see whether it did.
         auto_reload=False,
     )
+    env.globals["part"] = part
     return env
+
+
+def part(name: str, /, **context: Any) -> str:
+    """Template `name` rendered with `context` alone, remembered by that context's value.
+
+    For the parts of a board that stay the same over many letters (the acts on offer, the chart,
+    a playbill: they change when a phase resolves, while every order on file and every reader
+    asks for the board again). The part sees nothing but `context`, so equal values render
+    equal text. Lists are taken as tuples, so that they can be remembered."""
+    items = tuple(
+        (key, type(value), tuple(value) if isinstance(value, list) else value)
+        for key, value in context.items()
+    )
+    return _part(name, items)
+
+
+@lru_cache(maxsize=KEPT_PARTS)
+def _part(name: str, items: tuple[tuple[str, type, Any], ...]) -> str:
+    template = environment().get_template(name)
+    text = template.render({key: value for key, _, value in items})
+    # What an HTML part writes is escaped already: the board takes it as it is.
+    return Markup(text) if name.endswith(".html.j2") else text
 
 
 def render(name: str, **context: Any) -> tuple[str, str]:
