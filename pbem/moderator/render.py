@@ -17,8 +17,9 @@ from markupsafe import Markup
 from pbem.orders.quotes import ORDERS_ABOVE_MARK
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
-# Parts kept (`part`): a board's parts for every game whose letters are being written at once.
-KEPT_PARTS = 1024
+# Parts kept (`part`): ~20 a game and phase, for the games whose orders come in together (50
+# games in bench.throughput's waves: 1,024 kept half of them); ~2.6 KB each, ~11 MB in all.
+KEPT_PARTS = 4096
 
 
 @cache
@@ -44,9 +45,12 @@ def part(name: str, /, **context: Any) -> str:
     For the parts of a board that stay the same over many letters (the acts on offer, the chart,
     a playbill: they change when a phase resolves, while every order on file and every reader
     asks for the board again). The part sees nothing but `context`, so equal values render
-    equal text. Lists are taken as tuples, so that they can be remembered."""
+    equal text. A list (the names) is remembered with the type of each item: a name that reads
+    like a placeholder (`Markup`, written as it is) is a `str` (escaped), though equal to it."""
     items = tuple(
-        (key, type(value), tuple(value) if isinstance(value, list) else value)
+        (key, list, tuple((type(item), item) for item in value))
+        if isinstance(value, list)
+        else (key, type(value), value)
         for key, value in context.items()
     )
     return _part(name, items)
@@ -54,8 +58,10 @@ def part(name: str, /, **context: Any) -> str:
 
 @lru_cache(maxsize=KEPT_PARTS)
 def _part(name: str, items: tuple[tuple[str, type, Any], ...]) -> str:
-    template = environment().get_template(name)
-    text = template.render({key: value for key, _, value in items})
+    context = {
+        key: [item for _, item in value] if kind is list else value for key, kind, value in items
+    }
+    text = environment().get_template(name).render(context)
     # What an HTML part writes is escaped already: the board takes it as it is.
     return Markup(text) if name.endswith(".html.j2") else text
 
