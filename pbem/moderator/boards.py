@@ -6,13 +6,17 @@ the seat whose email resolved it). Only the reader's own name, marked YOU, and t
 the public tables are rendered once, with a placeholder for each player's name, and each
 reader's copy fills the names in and adds the private box, through the same macros the board
 template uses (`templates/<game>/reader.html.j2`): byte for byte the whole board rendered for
-that reader (tests/moderator/test_golden_letters.py).
+that reader (tests/moderator/test_golden_letters.py). The parts of a board that stay the same
+over a phase's orders (the acts on offer, the chart, the playbills) are remembered apart
+(`render.part`), for the boards of the next orders.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from functools import lru_cache
+from itertools import chain
 from typing import Any
 
 from markupsafe import Markup
@@ -33,21 +37,29 @@ def board_html(game: str, view: Any, names: list[str], viewer: int | None) -> Ma
         template = environment().get_template(f"{game}/board.html.j2")
         return Markup(template.render(view=view, names=names, viewer=viewer))
     reader = environment().get_template(f"{game}/reader.html.j2").module
-    html = _public_board(game, replace(view, private=()), len(names))
-    for seat in range(len(names)):
-        html = html.replace(_placeholder(seat), reader.who(names, seat, viewer))  # type: ignore[attr-defined]
+    who = [reader.who(names, seat, viewer) for seat in range(len(names))]  # type: ignore[attr-defined]
+    texts, seats = _public_board(game, replace(view, private=()), len(names))
+    # Each text, then the name after it; joined, not added: `str + Markup` would escape the str.
+    named = [*(who[seat] for seat in seats), ""]
+    html = "".join(chain.from_iterable(zip(texts, named, strict=True)))
     # Markup first: `str + Markup` would escape the str.
     return Markup(html) + reader.private_box(view, names, viewer)  # type: ignore[attr-defined]
 
 
 @lru_cache(maxsize=KEPT_BOARDS)
-def _public_board(game: str, public: Any, seats: int) -> str:
-    """The board of `public` (a view without its private part), each name a placeholder.
+def _public_board(game: str, public: Any, seats: int) -> tuple[list[str], list[int]]:
+    """The board of `public` (a view without its private part), cut where the names go: the
+    texts between, and the seat whose name goes after each text but the last.
 
     Keyed by the view's value, not by the game or the phase: equal views give equal boards."""
     names = [_placeholder(seat) for seat in range(seats)]
     template = environment().get_template(f"{game}/board.html.j2")
-    return template.render(view=public, names=names, viewer=None)
+    pieces = _PLACEHOLDER.split(template.render(view=public, names=names, viewer=None))
+    return pieces[0::2], [int(seat) for seat in pieces[1::2]]
+
+
+# A placeholder, its seat's number kept when the board is split at it.
+_PLACEHOLDER = re.compile(r"<\?seat (\d+)\?>")
 
 
 def _placeholder(seat: int) -> Markup:

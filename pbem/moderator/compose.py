@@ -3,7 +3,8 @@
 A letter goes straight to the bytes the email package would write for it (an `EmailMessage`
 with `set_content(text)`, `add_alternative(html, subtype="html")`, then `as_bytes()`), without
 building the message object: each header is folded by the email package's own header classes
-(cached, since most values repeat from letter to letter), and each body part is encoded as its
+(cached, since most values repeat from letter to letter; the new Message-ID of each letter is
+written as those classes write it, `mime.folded_message_id`), and each body part is encoded as its
 content manager would (`mime.py`). tests/moderator/test_compose.py holds the two side by side.
 """
 
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.utils import format_datetime, formataddr, make_msgid
 
-from pbem.moderator.mime import BASE64_CHUNK, encode_text, folded
+from pbem.moderator.mime import BASE64_CHUNK, encode_text, folded, folded_message_id
 
 _UNSAFE_HEADER = re.compile(r"[\r\n\x00]+")
 
@@ -96,8 +97,12 @@ def compose(
         files = [_attachment(attachment) for attachment in letter.attachments]
         content_type, body = _multipart("mixed", [alternative, *files])
     headers.append(("Content-Type", content_type))
-    raw = b"".join([*(folded(name, value) for name, value in headers), b"\n", body])
+    raw = b"".join([*(_folded(name, value) for name, value in headers), b"\n", body])
     return Composed(message_id, raw)
+
+
+def _folded(name: str, value: str) -> bytes:
+    return folded_message_id(value) if name == "Message-ID" else folded(name, value)
 
 
 def _multipart(subtype: str, parts: list[bytes]) -> tuple[str, bytes]:

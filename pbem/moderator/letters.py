@@ -23,7 +23,7 @@ from pbem.moderator.compose import Letter
 from pbem.moderator.events import TALK
 from pbem.moderator.loaded import LoadedGame
 from pbem.moderator.render import render, render_text
-from pbem.moderator.telling import tell_game, tell_public
+from pbem.moderator.telling import Teller, scene_of, tell_public
 from pbem.orders.quotes import ORDERS_ABOVE_MARK
 from pbem.settings import Settings
 
@@ -191,7 +191,8 @@ def told(game: LoadedGame, events: Sequence[Event], seat: int | None) -> dict[st
     """The events as `seat` is told them: what happened, and the table talk apart from it."""
     talk = [event for event in events if isinstance(event, TALK)]
     rest = [event for event in events if not isinstance(event, TALK)]
-    return {"events": tell_game(game, rest, seat), "talk": tell_game(game, talk, seat)}
+    teller = Teller(scene_of(game), seat)  # one for both: it builds its templates once
+    return {"events": teller.lines(rest), "talk": teller.lines(talk)}
 
 
 def status_letter(

@@ -4,6 +4,8 @@ made faster by remembering what repeats from letter to letter.
 - `folded`: a header line as `as_bytes` folds it, by the email package's header classes; the
   same name and value fold the same way, and most values (sender, recipients, subjects,
   threading) repeat, so the folding is cached.
+- `folded_message_id`: a Message-ID is new in every letter, so no cache helps it: a plain one is
+  written as the email package writes it, without its header classes.
 - `encode_text`: a text body's Content-Transfer-Encoding and payload, chosen and encoded as
   `set_content` does (email.contentmanager): 7bit or 8bit when every line is short, else
   quoted-printable or base64, whichever the first ten lines come out shorter in. Quoted-printable
@@ -14,6 +16,7 @@ made faster by remembering what repeats from letter to letter.
 from __future__ import annotations
 
 import binascii
+import re
 from email import policy, quoprimime
 from functools import lru_cache
 
@@ -22,6 +25,9 @@ MAX_LINE = POLICY.max_line_length or 78
 SNIFFED_LINES = 10
 # Bytes of the body per base64 line: 57, which encode to 76 characters.
 BASE64_CHUNK = MAX_LINE // 4 * 3
+# A Message-ID of dot-atoms either side of the @, as `make_msgid` makes them.
+_ATOM = r"[\w-]+"
+_PLAIN_MESSAGE_ID = re.compile(rf"<{_ATOM}(\.{_ATOM})*@{_ATOM}(\.{_ATOM})*>", re.ASCII)
 
 
 @lru_cache(maxsize=4096)
@@ -29,6 +35,15 @@ def folded(name: str, value: str) -> bytes:
     """The header as `as_bytes` writes it, folded lines and line end included."""
     header = POLICY.header_factory(name, value)
     return header.fold(policy=POLICY).encode("ascii", "surrogateescape")
+
+
+def folded_message_id(value: str) -> bytes:
+    """`folded("Message-ID", value)`: as it is when plain and shorter than a line, as the email
+    package writes such a one (tests/moderator/test_compose.py)."""
+    line = f"Message-ID: {value}\n"
+    if len(line) <= MAX_LINE and _PLAIN_MESSAGE_ID.fullmatch(value):
+        return line.encode("ascii")
+    return folded("Message-ID", value)
 
 
 def encode_text(text: str) -> tuple[str, bytes]:

@@ -7,15 +7,19 @@ cannot inject markup.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
 
 from pbem.orders.quotes import ORDERS_ABOVE_MARK
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+# Parts kept (`part`): ~20 a game and phase, for the games whose orders come in together (50
+# games in bench.throughput's waves: 1,024 kept half of them); ~2.6 KB each, ~11 MB in all.
+KEPT_PARTS = 4096
 
 
 @cache
@@ -31,7 +35,35 @@ def environment() -> Environment:
         # stat() of every template and include on each render to see whether it did.
         auto_reload=False,
     )
+    env.globals["part"] = part
     return env
+
+
+def part(name: str, /, **context: Any) -> str:
+    """Template `name` rendered with `context` alone, remembered by that context's value.
+
+    For the parts of a board that stay the same over many letters (the acts on offer, the chart,
+    a playbill: they change when a phase resolves, while every order on file and every reader
+    asks for the board again). The part sees nothing but `context`, so equal values render
+    equal text. A list (the names) is remembered with the type of each item: a name that reads
+    like a placeholder (`Markup`, written as it is) is a `str` (escaped), though equal to it."""
+    items = tuple(
+        (key, list, tuple((type(item), item) for item in value))
+        if isinstance(value, list)
+        else (key, type(value), value)
+        for key, value in context.items()
+    )
+    return _part(name, items)
+
+
+@lru_cache(maxsize=KEPT_PARTS)
+def _part(name: str, items: tuple[tuple[str, type, Any], ...]) -> str:
+    context = {
+        key: [item for _, item in value] if kind is list else value for key, kind, value in items
+    }
+    text = environment().get_template(name).render(context)
+    # What an HTML part writes is escaped already: the board takes it as it is.
+    return Markup(text) if name.endswith(".html.j2") else text
 
 
 def render(name: str, **context: Any) -> tuple[str, str]:
