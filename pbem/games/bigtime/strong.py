@@ -54,8 +54,8 @@ def determinize(view: BigTimeView, data: BigTimeData, rng: Rng) -> BigTimeState:
         if act.card not in troupers
     }
     unseen_headliners = [c for c in data.headliners if c not in seen_headliners]
-    coming_pm = _draw(unseen_troupers, len(coming_am), rng)
-    face_down = _draw(unseen_headliners, len(coming_am), rng)
+    coming_pm = rng.draw(unseen_troupers, len(coming_am))
+    face_down = rng.draw(unseen_headliners, len(coming_am))
     theaters = [
         _theater(view, data, theater, rng) if theater.seat != own.seat else _own(view, theater)
         for theater in view.theaters
@@ -86,10 +86,6 @@ def determinize(view: BigTimeView, data: BigTimeData, rng: Rng) -> BigTimeState:
             for pick in view.last_picks
         ],
     )
-
-
-def _draw(pool: list[str], count: int, rng: Rng) -> list[str]:
-    return [pool.pop(rng.below(len(pool))) for _ in range(count)]
 
 
 def _bookings(booked: tuple[BookedAct, ...]) -> list[Booking]:
