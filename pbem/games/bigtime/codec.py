@@ -10,12 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from pbem.games.bigtime.components import load_components
+from pbem.games.bigtime.events import Booked
 from pbem.games.bigtime.state import (
     BigTimeState,
     Booking,
     Draft,
     Order,
-    Pick,
     RoundDeal,
     Theater,
 )
@@ -35,7 +35,7 @@ def dump_state(state: BigTimeState) -> dict[str, Any]:
         **{row: list(getattr(state, row)) for row in ROWS},
         "fixed_deals": {str(n): _plain(asdict(deal)) for n, deal in state.fixed_deals.items()},
         "revealed_bids": _plain(state.revealed_bids),
-        "last_picks": [_plain(asdict(pick)) for pick in state.last_picks],
+        "last_picks": [_dump_pick(pick) for pick in state.last_picks],
         "theaters": [_plain(asdict(theater)) for theater in state.theaters],
     }
 
@@ -75,8 +75,19 @@ def _booking(data: dict[str, Any]) -> Booking:
     return Booking(data["card"], tuple(data["paid"]), data["penalty"])
 
 
-def _pick(data: dict[str, Any]) -> Pick:
-    return Pick(data["seat"], data["row"], data["card"], tuple(data["paid"]), data["penalty"])
+def _dump_pick(pick: Booked) -> dict[str, Any]:
+    # The pick's own fields, as the state saved them before picks were kept as their events.
+    return {
+        "seat": pick.seat,
+        "row": pick.row,
+        "card": pick.card,
+        "paid": list(pick.paid),
+        "penalty": pick.penalty,
+    }
+
+
+def _pick(data: dict[str, Any]) -> Booked:
+    return Booked(data["row"], data["seat"], data["card"], tuple(data["paid"]), data["penalty"])
 
 
 def _theater(data: dict[str, Any]) -> Theater:

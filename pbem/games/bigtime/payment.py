@@ -25,6 +25,7 @@ def sub_multisets(cards: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     )
 
 
+@lru_cache(maxsize=16384)  # a hit is cheaper still than the bisection
 def best_payment(cards: tuple[int, ...], value: int) -> tuple[int, ...]:
     """The cards (highest first) paying at least `value`: least overpayment, then fewest cards,
     then the highest cards. `cards` must be sorted highest first and add up to `value` or more."""

@@ -22,9 +22,10 @@ from dataclasses import dataclass, field
 from pbem.games.bigtime import ENGINE, bot
 from pbem.games.bigtime.actions import Action, Bid, PreferHeadliner
 from pbem.games.bigtime.components import BigTimeData
+from pbem.games.bigtime.events import Booked
 from pbem.games.bigtime.payment import sub_multisets, without
 from pbem.games.bigtime.show import icons_score
-from pbem.games.bigtime.state import BigTimeState, Booking, Order, Pick, Theater
+from pbem.games.bigtime.state import BigTimeState, Booking, Order, Theater
 from pbem.games.bigtime.views import BigTimeView, BookedAct, TheaterView
 from pbem.games.rng import Rng
 from pbem.games.search import Budget, Search, choose, win_share
@@ -82,7 +83,7 @@ def determinize(view: BigTimeView, data: BigTimeData, rng: Rng) -> BigTimeState:
         headliner_row=[o.act.card for o in view.headliner_row] if view.phase > 1 else face_down,
         revealed_bids=[bid for bid in revealed if bid is not None],
         last_picks=[
-            Pick(pick.seat, pick.row, pick.act.card, pick.paid, pick.penalty)
+            Booked(pick.row, pick.seat, pick.act.card, pick.paid, pick.penalty)
             for pick in view.last_picks
         ],
     )
