@@ -83,3 +83,25 @@ def test_a_rejected_number_is_drawn_again_in_a_shuffle_too() -> None:
             fast.shuffle(shuffled)
             one_by_one(slow, expected)
             assert (shuffled, fast.state) == (expected, slow.state)
+
+
+def test_a_draw_takes_what_popping_at_below_would_take() -> None:
+    for seed in range(200):
+        for size, count in ((1, 1), (5, 0), (5, 5), (30, 20), (48, 5)):
+            fast, slow = Rng.from_seed(seed * 7919), Rng.from_seed(seed * 7919)
+            pool, expected_pool = list(range(size)), list(range(size))
+            taken = fast.draw(pool, count)
+            expected = [expected_pool.pop(slow.below(len(expected_pool))) for _ in range(count)]
+            assert (taken, pool, fast.state) == (expected, expected_pool, slow.state)
+
+
+def test_a_rejected_number_is_drawn_again_in_a_draw_too() -> None:
+    start = state_before(MASK)  # 2**64 - 1: rejected for a bound of 3, 5 or 6, not of 4
+    for size in (3, 5, 6):
+        for lead in range(3):
+            seed = (start - lead * GOLDEN) & MASK
+            fast, slow = Rng(seed), Rng(seed)
+            pool, expected_pool = list(range(size + lead)), list(range(size + lead))
+            taken = fast.draw(pool, lead + 2)
+            expected = [expected_pool.pop(slow.below(len(expected_pool))) for _ in range(lead + 2)]
+            assert (taken, fast.state) == (expected, slow.state)

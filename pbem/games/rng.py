@@ -63,18 +63,32 @@ class Rng:
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates, in place: for i from the end down, swap items[i] with items[below(i + 1)].
 
-        The numbers are drawn all at once (`_next_numbers`), exactly those `below` would draw."""
-        i = len(items) - 1
-        while i > 0:
+        The numbers are drawn all at once, exactly those `below` would draw."""
+        size = len(items)
+        swaps = self._below_descending(size, size - 1)  # j for i = size - 1, ..., 1
+        for i, j in zip(range(size - 1, 0, -1), swaps, strict=True):
+            items[i], items[j] = items[j], items[i]
+
+    def draw(self, pool: list[T], count: int) -> list[T]:
+        """`count` items taken out of `pool` at random: `pool.pop(below(len(pool)))` `count`
+        times, as a shuffled deck's top cards, with the numbers drawn all at once."""
+        return [pool.pop(index) for index in self._below_descending(len(pool), count)]
+
+    def _below_descending(self, first: int, count: int) -> list[int]:
+        """What `below(first)`, `below(first - 1)`, ... would give, `count` of them in turn, from
+        numbers drawn together (`_next_numbers`)."""
+        drawn: list[int] = []
+        bound = first
+        while len(drawn) < count:
             start = self.state
-            for drawn, x in enumerate(self._next_numbers(i), 1):
-                if x >= _NEVER_REJECTED and x >= _SPAN - _SPAN % (i + 1):
-                    # `below` would draw again for this i: the numbers after this one are unused.
-                    self.state = (start + drawn * _GOLDEN) & _MASK
+            for used, x in enumerate(self._next_numbers(count - len(drawn)), 1):
+                if x >= _NEVER_REJECTED and x >= _SPAN - _SPAN % bound:
+                    # `below` would draw again for this bound: the numbers after this are unused.
+                    self.state = (start + used * _GOLDEN) & _MASK
                     break
-                j = x % (i + 1)
-                items[i], items[j] = items[j], items[i]
-                i -= 1
+                drawn.append(x % bound)
+                bound -= 1
+        return drawn
 
     def _next_numbers(self, count: int) -> tuple[int, ...]:
         """The next `count` numbers `next64` would give, computed together: each in a 128-bit lane

@@ -19,6 +19,8 @@ from pbem.games.rng import Rng
 
 from .helpers import new_game, two_player_game
 
+PICK_FIELDS = ("seat", "row", "card", "paid", "penalty")
+
 
 def asdict_dump(state: BigTimeState) -> dict[str, Any]:
     """The encoder as it was: `asdict` for the dataclasses, tuples made lists."""
@@ -40,7 +42,12 @@ def asdict_dump(state: BigTimeState) -> dict[str, Any]:
         **{row: list(getattr(state, row)) for row in ROWS},
         "fixed_deals": {str(n): plain(asdict(deal)) for n, deal in state.fixed_deals.items()},
         "revealed_bids": plain(state.revealed_bids),
-        "last_picks": [plain(asdict(pick)) for pick in state.last_picks],
+        # A pick was a Pick(seat, row, card, paid, penalty) before picks were kept as their
+        # Booked events: saved games hold those five fields in that order.
+        "last_picks": [
+            plain({field: getattr(pick, field) for field in PICK_FIELDS})
+            for pick in state.last_picks
+        ],
         "theaters": [plain(asdict(theater)) for theater in state.theaters],
     }
 

@@ -64,7 +64,8 @@ def random_actions(state: BigTimeState, seat: int, rng: Rng) -> list[Action]:
         return actions
     draw, am = _pick_ranking(state.am_row, draw)
     draw, pm = _pick_ranking(state.pm_row, draw)
-    actions += [PreferAM(am), PreferPM(pm)]
+    actions.append(PreferAM(am))
+    actions.append(PreferPM(pm))
     draw, with_headliners = divmod(draw, 2)
     if state.phase == 2 and with_headliners:
         draw, headliners = _pick_ranking(state.headliner_row, draw)

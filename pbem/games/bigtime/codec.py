@@ -10,12 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from pbem.games.bigtime.components import load_components
+from pbem.games.bigtime.events import Booked
 from pbem.games.bigtime.state import (
     BigTimeState,
     Booking,
     Draft,
     Order,
-    Pick,
     RoundDeal,
     Theater,
 )
@@ -57,7 +57,8 @@ def _dump_deal(deal: RoundDeal) -> dict[str, Any]:
     }
 
 
-def _dump_pick(pick: Pick) -> dict[str, Any]:
+def _dump_pick(pick: Booked) -> dict[str, Any]:
+    # The pick's own fields, as the state saved them before picks were kept as their events.
     return {
         "seat": pick.seat,
         "row": pick.row,
@@ -125,8 +126,8 @@ def _booking(data: dict[str, Any]) -> Booking:
     return Booking(data["card"], tuple(data["paid"]), data["penalty"])
 
 
-def _pick(data: dict[str, Any]) -> Pick:
-    return Pick(data["seat"], data["row"], data["card"], tuple(data["paid"]), data["penalty"])
+def _pick(data: dict[str, Any]) -> Booked:
+    return Booked(data["row"], data["seat"], data["card"], tuple(data["paid"]), data["penalty"])
 
 
 def _theater(data: dict[str, Any]) -> Theater:

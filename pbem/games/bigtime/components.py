@@ -34,15 +34,14 @@ class Act:
     value: int
     icons: int
     label: str = field(init=False)  # built once: events name acts often
+    # Read for every act of every playbill at each show's clean-up: a field, not a property.
+    is_headliner: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(
             self, "label", f"{self.card} {self.name} ({self.act_type}, {self.value})"
         )
-
-    @property
-    def is_headliner(self) -> bool:
-        return self.kind == HEADLINER
+        object.__setattr__(self, "is_headliner", self.kind == HEADLINER)
 
 
 @dataclass(frozen=True, slots=True)

@@ -65,21 +65,21 @@ def deal_round(state: BigTimeState) -> Event:
     fixed_rows = [fixed.am, fixed.pm, fixed.coming_am, fixed.coming_pm]  # TROUPER_ROWS' order
     named = {card for row in fixed_rows if row is not None for card in row}
     pool = [card for card in data.troupers if card not in named] if named else list(data.troupers)
-    state.am_row, state.pm_row, state.coming_am, state.coming_pm = [
-        list(row) if row is not None else _draw(pool, size, rng) for row in fixed_rows
-    ]
+    # The rows left to the seed are drawn in their order, all from one pool: their cards are
+    # taken together (one batch of numbers), then dealt out row by row.
+    drawn = rng.draw(pool, size * fixed_rows.count(None))
+    rows = []
+    for row in fixed_rows:
+        if row is None:
+            row, drawn = drawn[:size], drawn[size:]
+        rows.append(list(row))
+    state.am_row, state.pm_row, state.coming_am, state.coming_pm = rows
     if fixed.headliners is not None:
         state.headliner_row = list(fixed.headliners)
     else:
-        state.headliner_row = _draw(state.headliner_deck, size, rng)
+        state.headliner_row = rng.draw(state.headliner_deck, size)
     state.phase = 1
     return RoundDealt(state.round, tuple(state.am_row), tuple(state.pm_row), tuple(state.coming_am))
-
-
-def _draw(pool: list[str], count: int, rng: Rng) -> list[str]:
-    """`count` cards taken from `pool` at random: a shuffled deck's top cards, drawn lazily."""
-    below = rng.below
-    return [pool.pop(below(len(pool))) for _ in range(count)]
 
 
 def _starting_hand(

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pbem.games.base import Event, Refusal
 from pbem.games.bigtime.actions import Action, Bid, Hook, PreferAM, PreferHeadliner, PreferPM
 from pbem.games.bigtime.events import HeadlinersFiled, HookChosen, OrderFiled
-from pbem.games.bigtime.state import AM, HEADLINERS, PM, BigTimeState, Draft, Order
+from pbem.games.bigtime.state import AM, HEADLINERS, PM, BigTimeState, Order
 from pbem.games.bigtime.wording import cards_text, money_text
 
 ROW_PREFIXES = {AM: "A", PM: "P", HEADLINERS: "H"}
@@ -26,16 +26,24 @@ ORDER_WORDS = {
 }
 
 
-# `awaiting` and `all_filed` run on every email: list comprehensions and plain loops, not
-# generators, which cost twice as much to set up (issue 14).
+# `awaiting` and `all_filed` run on every email: plain loops, not generators, which cost twice
+# as much to set up, nor comprehensions, each a function made and called on every run in Python
+# 3.11 (issue 14).
 
 
 def awaiting(state: BigTimeState) -> tuple[int, ...]:
     if state.over:
         return ()
+    waiting = []
     if state.phase == 3:
-        return tuple([seat for seat, t in enumerate(state.theaters) if t.headliner_prefs is None])
-    return tuple([seat for seat, t in enumerate(state.theaters) if t.order is None])
+        for seat, theater in enumerate(state.theaters):
+            if theater.headliner_prefs is None:
+                waiting.append(seat)
+    else:
+        for seat, theater in enumerate(state.theaters):
+            if theater.order is None:
+                waiting.append(seat)
+    return tuple(waiting)
 
 
 def all_filed(state: BigTimeState) -> bool:
@@ -146,19 +154,20 @@ def file_order(state: BigTimeState, seat: int, action: Action) -> list[Event]:
         return [HeadlinersFiled(seat, action.acts, to=(seat,))]
     else:
         draft = theater.draft
-        theater.order = Order(action.cards, draft.am, draft.pm)
+        am, pm = draft.am, draft.pm
+        theater.order = Order(action.cards, am, pm)
         if state.phase == 2:
             theater.headliner_prefs = draft.headliner
-        theater.draft = Draft()
-        order = theater.order
+        draft.am = draft.pm = ()  # emptied for the next order in place: no new Draft each time
+        draft.headliner = None
         return [
             OrderFiled(
                 seat,
                 state.round,
                 state.phase,
-                order.bid,
-                order.am,
-                order.pm,
+                action.cards,
+                am,
+                pm,
                 theater.headliner_prefs,
                 to=(seat,),
             )

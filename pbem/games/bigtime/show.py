@@ -108,13 +108,17 @@ def award_reviews(state: BigTimeState) -> Reviewed:
     The event ranks the seats: the Smash first, the Flop last."""
     stars = state.data.review_stars
     theaters = state.theaters
-    takings = [theater.box_office or 0 for theater in theaters]
-    ranked = sorted(
-        range(state.players), key=lambda seat: (-takings[seat], stars[theaters[seat].review])
-    )
-    for seat, review in zip(ranked, state.data.reviews[state.players], strict=True):
+    order = []
+    for seat, theater in enumerate(theaters):
+        order.append((-(theater.box_office or 0), stars[theater.review], seat))
+    order.sort()  # reviews differ, so the seat itself never decides the order
+    ranked = []
+    for (less_takings, _, seat), review in zip(
+        order, state.data.reviews[len(theaters)], strict=True
+    ):
         theaters[seat].review = review
-    return Reviewed(tuple((seat, theaters[seat].review, takings[seat]) for seat in ranked))
+        ranked.append((seat, review, -less_takings))
+    return Reviewed(tuple(ranked))
 
 
 def place_hook(state: BigTimeState, flop: int) -> Event:
@@ -152,18 +156,21 @@ def move_opinion(state: BigTimeState, seat: int, up: bool) -> list[Event]:
             path.append(moves[path[-1]])
         chart[act.act_type] = path[-1]
     review, tier_of = theater.review, state.data.tier_of
-    return [
-        OpinionMoved(seat, review, act_type, up, tuple(path), tier_of[path[-1]].name)
-        for act_type, path in paths.items()
-    ]
+    events: list[Event] = []
+    for act_type, path in paths.items():
+        events.append(OpinionMoved(seat, review, act_type, up, tuple(path), tier_of[path[-1]].name))
+    return events
 
 
 def score_posterity(state: BigTimeState) -> list[Event]:
     acts, worth = state.data.acts, _type_worth(state)
     events: list[Event] = []
     for seat, theater in enumerate(state.theaters):
-        playing = [b.card for b in theater.playbill if b.card != theater.hooked]
-        on_bill = _score(acts, worth, playing)
+        hooked, on_bill = theater.hooked, 0
+        for booking in theater.playbill:  # as `_score` does, without listing the cards first
+            if booking.card != hooked:
+                act = acts[booking.card]
+                on_bill += act.icons * worth[act.act_type]
         in_hall = _score(acts, worth, theater.hall_of_fame)
         theater.posterity += on_bill + in_hall
         events.append(PosterityScored(seat, on_bill, in_hall, theater.posterity))

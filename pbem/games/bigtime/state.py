@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pbem.games.bigtime.components import BigTimeData
+from pbem.games.bigtime.events import Booked
 from pbem.games.rng import Rng
 
 AM = "A.M."
@@ -38,17 +39,6 @@ class Order:
 class Booking:
     """An act on a playbill, what was paid for it, and its penalty marker (0 for none)."""
 
-    card: str
-    paid: tuple[int, ...]
-    penalty: int
-
-
-@dataclass(slots=True)
-class Pick:
-    """One pick of the last resolution, for the status emails."""
-
-    seat: int
-    row: str
     card: str
     paid: tuple[int, ...]
     penalty: int
@@ -99,7 +89,8 @@ class BigTimeState:
     coming_pm: list[str] = field(default_factory=list)  # face down under them
     headliner_row: list[str] = field(default_factory=list)  # face down in phase 1
     revealed_bids: list[tuple[int, ...]] = field(default_factory=list)  # of the last resolution
-    last_picks: list[Pick] = field(default_factory=list)
+    # The last resolution's picks: its Booked events, kept for the status emails.
+    last_picks: list[Booked] = field(default_factory=list)
 
     @property
     def phase_key(self) -> str:

@@ -22,9 +22,10 @@ from dataclasses import dataclass, field
 from pbem.games.bigtime import ENGINE, bot
 from pbem.games.bigtime.actions import Action, Bid, PreferHeadliner
 from pbem.games.bigtime.components import BigTimeData
+from pbem.games.bigtime.events import Booked
 from pbem.games.bigtime.payment import sub_multisets, without
 from pbem.games.bigtime.show import icons_score
-from pbem.games.bigtime.state import BigTimeState, Booking, Order, Pick, Theater
+from pbem.games.bigtime.state import BigTimeState, Booking, Order, Theater
 from pbem.games.bigtime.views import BigTimeView, BookedAct, TheaterView
 from pbem.games.rng import Rng
 from pbem.games.search import Budget, Search, choose, win_share
@@ -54,8 +55,8 @@ def determinize(view: BigTimeView, data: BigTimeData, rng: Rng) -> BigTimeState:
         if act.card not in troupers
     }
     unseen_headliners = [c for c in data.headliners if c not in seen_headliners]
-    coming_pm = _draw(unseen_troupers, len(coming_am), rng)
-    face_down = _draw(unseen_headliners, len(coming_am), rng)
+    coming_pm = rng.draw(unseen_troupers, len(coming_am))
+    face_down = rng.draw(unseen_headliners, len(coming_am))
     theaters = [
         _theater(view, data, theater, rng) if theater.seat != own.seat else _own(view, theater)
         for theater in view.theaters
@@ -82,14 +83,10 @@ def determinize(view: BigTimeView, data: BigTimeData, rng: Rng) -> BigTimeState:
         headliner_row=[o.act.card for o in view.headliner_row] if view.phase > 1 else face_down,
         revealed_bids=[bid for bid in revealed if bid is not None],
         last_picks=[
-            Pick(pick.seat, pick.row, pick.act.card, pick.paid, pick.penalty)
+            Booked(pick.row, pick.seat, pick.act.card, pick.paid, pick.penalty)
             for pick in view.last_picks
         ],
     )
-
-
-def _draw(pool: list[str], count: int, rng: Rng) -> list[str]:
-    return [pool.pop(rng.below(len(pool))) for _ in range(count)]
 
 
 def _bookings(booked: tuple[BookedAct, ...]) -> list[Booking]:
