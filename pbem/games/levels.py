@@ -51,9 +51,8 @@ def computer_player(
     else:
         raise ValueError(f"no computer players for {game!r}")
     if level == "strong":
-        searches = budget is not None and game == "bigtime"
         player: ComputerPlayer = (
-            module.StrongPlayer(data, budget) if searches else module.StrongPlayer(data)
+            module.StrongPlayer(data) if budget is None else module.StrongPlayer(data, budget)
         )
         return player
     play = module.sensible if level == "sensible" else module.random
