@@ -2,8 +2,7 @@
 
 A computer player is never given the game's state, so what its seat may not see cannot reach
 it. `random` plays uniformly among legal emails, `sensible` is the engine's heuristic player,
-`strong` searches by determinized rollouts in The Big Time! and plays a bolder heuristic in Show
-Manager (docs/bots.md).
+`strong` searches by determinized rollouts (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -51,9 +50,8 @@ def computer_player(
     else:
         raise ValueError(f"no computer players for {game!r}")
     if level == "strong":
-        searches = budget is not None and game == "bigtime"
         player: ComputerPlayer = (
-            module.StrongPlayer(data, budget) if searches else module.StrongPlayer(data)
+            module.StrongPlayer(data) if budget is None else module.StrongPlayer(data, budget)
         )
         return player
     play = module.sensible if level == "sensible" else module.random

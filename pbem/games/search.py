@@ -64,6 +64,10 @@ class Search(Generic[S, A]):
     # from, a judge of the states it passes: the seat's reward (in `win_share`'s units) once
     # the rollout has gone far enough, None to play on.
     horizon: Callable[[S], Callable[[S, int], float | None]] | None = None
+    # the reward for each point of lead at the game's end (`win_share`)
+    margin_weight: float = MARGIN_WEIGHT
+    # standard errors a candidate's gain over the prior's choice must clear (`choose`)
+    confidence: float = CONFIDENCE
 
 
 def winners(outcome: Outcome) -> dict[int, float]:
@@ -75,11 +79,11 @@ def winners(outcome: Outcome) -> dict[int, float]:
     return dict.fromkeys(tied, 1.0 / len(tied))
 
 
-def win_share(outcome: Outcome, seat: int) -> float:
+def win_share(outcome: Outcome, seat: int, margin_weight: float = MARGIN_WEIGHT) -> float:
     """The seat's share of the win, plus a little for its lead over the best other player."""
     score = {standing.seat: standing.score for standing in outcome.standings}
     lead = score.pop(seat) - max(score.values())
-    return winners(outcome).get(seat, 0.0) + MARGIN_WEIGHT * lead
+    return winners(outcome).get(seat, 0.0) + margin_weight * lead
 
 
 def choose(
@@ -94,9 +98,9 @@ def choose(
 
     Each candidate is compared with the first on the same samples, so what is measured is the
     difference their choice makes. Another candidate is chosen only when its mean difference
-    is the best and more than `CONFIDENCE` standard errors above nothing: with few samples the
-    best-looking candidate is often just the luckiest, and deviating from a coherent plan on
-    luck loses more than it wins."""
+    is the best and more than `search.confidence` standard errors above nothing: with few
+    samples the best-looking candidate is often just the luckiest, and deviating from a
+    coherent plan on luck loses more than it wins."""
     if len(candidates) < 2:
         return list(candidates[0]) if candidates else []
     cpu_deadline = time.process_time() + budget.cpu_seconds
@@ -116,7 +120,8 @@ def choose(
         if time.process_time() >= cpu_deadline or time.perf_counter() >= wall_deadline:
             break
     best = max(range(len(candidates)), key=lambda index: (gains[index].mean, -index))
-    return list(candidates[best] if gains[best].clear() else candidates[0])
+    clear = gains[best].clear(search.confidence)
+    return list(candidates[best] if clear else candidates[0])
 
 
 @dataclass
@@ -136,12 +141,12 @@ class Gain:
     def mean(self) -> float:
         return self.total / self.count if self.count else float("-inf")
 
-    def clear(self) -> bool:
-        """A gain more than CONFIDENCE standard errors above zero."""
+    def clear(self, confidence: float = CONFIDENCE) -> bool:
+        """A gain more than `confidence` standard errors above zero."""
         if self.count < 2:
             return False
         variance = max(0.0, (self.squares - self.count * self.mean**2) / (self.count - 1))
-        return self.mean > CONFIDENCE * math.sqrt(variance / self.count)
+        return self.mean > confidence * math.sqrt(variance / self.count)
 
 
 def _try(search: Search[S, A], seat: int, state: S, email: list[A], dice: Rng) -> float | None:

@@ -98,6 +98,17 @@ def bot_actions(
     return [*orders, *default_actions(state, seat)]
 
 
+def best_hire(state: GameState, seat: int, pressure: Pressure = PRESSURE) -> Hire | None:
+    """The hire `bot_actions` would make if it neither staged nor refreshed (a search weighs it
+    against staging now); None when no hire is open."""
+    player = state.players[seat]
+    rules = hand_rules(state, seat)
+    hand = tuple(sorted(player.hand))
+    target = _target(state.data, rules, hand)
+    hires = _hires(state, rules, hand, target, pressure.at(player.money), player.money)
+    return Hire(slot=max(hires)[1]) if hires else None
+
+
 @functools.cache
 def best_possible(data: Components, musical: int) -> int:
     """The musical's value with the best card in every role and the full-cast bonus."""

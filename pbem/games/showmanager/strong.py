@@ -6,20 +6,23 @@ other hands (their sizes are public), the deck and the discard pile (their sizes
 were staged, and staged cards never come back. Another player's money is hidden: it is guessed
 from the cards that player has hired and the loans it has taken, at what the sensible player
 pays on average, give or take a little. Every level decides on such a sample: `sensible` and
-`random` play the engine's players on it and `strong` its own policy (`strong_policy`: the
-sensible player's email with bolder borrowing); each reads only what the seat may see.
+`random` play the engine's players on it (they read only what the seat may see, so any sample
+gives the same email); `strong` searches over samples (`strong_search`) around its own policy's
+email (`strong_policy`: the sensible player's with bolder borrowing and a lighter money pressure).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pbem.games.rng import Rng
+from pbem.games.search import Budget, choose
 from pbem.games.showmanager import ENGINE, bot
 from pbem.games.showmanager.actions import Action
 from pbem.games.showmanager.components import Components
 from pbem.games.showmanager.state import Chip, GameState, Player
 from pbem.games.showmanager.strong_policy import strong_actions
+from pbem.games.showmanager.strong_search import candidates, rollout_search
 from pbem.games.showmanager.view import GameView
 
 # The sensible player's money, fitted over its own games: what a hired card costs on average,
@@ -27,6 +30,10 @@ from pbem.games.showmanager.view import GameView
 HIRE_COST = 0.95
 LOAN_GAIN = 0.4
 MONEY_SPREAD = 2
+# A rollout from mid-game to the end of a 4-player game takes about 5 ms of a core and a
+# searched decision tries 2 to 7 emails on each of its samples (docs/bots.md). Processor time
+# keeps the player as strong on a busy machine; the clock's cap keeps the daemon's cycle going.
+BUDGET = Budget(iterations=16, cpu_seconds=0.3, wall_seconds=2.0)
 OFFERED = 4  # cards a hidden hand's each card is the pick of: the agency's display
 
 
@@ -136,10 +143,24 @@ def random(view: GameView, data: Components, rng: Rng) -> list[Action]:
 
 @dataclass(frozen=True)
 class StrongPlayer:
-    """The `strong` level: `strong_policy` on a state sampled from the view. The policy reads
-    only what the seat may see, so any sample gives the same email."""
+    """The `strong` level: `strong_policy`'s email, or a staging (or a hire instead of its
+    staging) that rollouts on states sampled from the view show clearly better
+    (`strong_search`)."""
 
     data: Components
+    budget: Budget = field(default_factory=lambda: BUDGET)
 
     def __call__(self, view: GameView, rng: Rng) -> list[Action]:
-        return strong_actions(determinize(view, self.data, rng), _seat(view), rng)
+        seat = _seat(view)
+        if view.turn != seat:
+            return []
+        prior = determinize(view, self.data, Rng(rng.next64()))
+        emails = candidates(prior, seat, strong_actions(prior, seat, rng))
+        return choose(
+            rollout_search(seat),
+            seat,
+            lambda dice: determinize(view, self.data, dice),
+            emails,
+            rng,
+            self.budget,
+        )
