@@ -68,17 +68,14 @@ def bot_actions(
     `pressure` prices the slots (the strong player's own weighs money less)."""
     if state.turn != seat:
         return []
-    player = state.players[seat]
-    rules = hand_rules(state, seat)
-    hand = tuple(sorted(player.hand))
+    rules, hand, target = _hand(state, seat)
     orders: list[Action] = []
-    money = player.money
+    money = state.players[seat].money
     if loan_open(state) and money < MONEY_FLOOR:
         loan = _loan(state, seat)
         if loan is not None:
             orders.append(loan)
             money += loan.points * state.data.loan_marks_per_point
-    target = _target(state.data, rules, hand)
     hires = _hires(state, rules, hand, target, pressure.at(money), money)
     best_gain = max((gain for gain, _ in hires), default=None)
     staging = _staging(state, seat, rules, hand, target, best_gain)
@@ -99,14 +96,21 @@ def bot_actions(
 
 
 def best_hire(state: GameState, seat: int, pressure: Pressure = PRESSURE) -> Hire | None:
-    """The hire `bot_actions` would make if it neither staged nor refreshed (a search weighs it
-    against staging now); None when no hire is open."""
-    player = state.players[seat]
-    rules = hand_rules(state, seat)
-    hand = tuple(sorted(player.hand))
-    target = _target(state.data, rules, hand)
-    hires = _hires(state, rules, hand, target, pressure.at(player.money), player.money)
+    """The hire `bot_actions` would make if it neither borrowed, staged nor refreshed (a search
+    weighs it against staging now), the highest slot of equal gains where `bot_actions` draws
+    one; None when no hire is open."""
+    rules, hand, target = _hand(state, seat)
+    money = state.players[seat].money
+    hires = _hires(state, rules, hand, target, pressure.at(money), money)
     return Hire(slot=max(hires)[1]) if hires else None
+
+
+def _hand(state: GameState, seat: int) -> tuple[HandRules, tuple[int, ...], int]:
+    """What the seat's hire and staging choices start from: the hand's rules, the hand sorted
+    and the musical it builds toward (`_target`)."""
+    rules = hand_rules(state, seat)
+    hand = tuple(sorted(state.players[seat].hand))
+    return rules, hand, _target(state.data, rules, hand)
 
 
 @functools.cache
