@@ -21,7 +21,13 @@ def draw(state: GameState, events: list[Event]) -> int | None:
 
 def deal(state: GameState, events: list[Event]) -> None:
     """Fill every slot from the deck, cheapest first; without cards the dearest slots stay empty."""
-    state.display = [draw(state, events) for _ in state.display]
+    count = len(state.display)
+    deck = state.deck
+    if len(deck) >= count:  # the common case, in one slice: the top card (the last) comes first
+        state.display = [*deck[: -count - 1 : -1]]
+        del deck[-count:]
+    else:
+        state.display = [draw(state, events) for _ in state.display]
 
 
 def take(state: GameState, slot: int, events: list[Event]) -> int:
@@ -31,7 +37,7 @@ def take(state: GameState, slot: int, events: list[Event]) -> int:
     if card is None:
         raise ShowManagerError(f"slot {slot} is empty")
     del display[slot]
-    display.append(draw(state, events))
+    display.append(state.deck.pop() if state.deck else draw(state, events))
     return card
 
 

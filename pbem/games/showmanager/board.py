@@ -55,10 +55,12 @@ def loanable(state: GameState, seat: int) -> list[Chip]:
     """
     chips: list[Chip] = []
     cities, placed = state.cities, state.chips_per_musical
-    for staged, city in zip(state.players[seat].staged, state.musical_city, strict=True):
-        # Staged means placed in a city; `all_chips_placed` and `own_chips`, inlined in one pass
-        # over the city because the random player asks this on most turns (issue 14).
-        if staged and city is not None and len(cities[city]) < placed:
+    staged = state.players[seat].staged
+    # Staged means placed in a city; `all_chips_placed` and `own_chips`, inlined in one pass over
+    # the city because the random player asks this on most turns (issue 14). An index, not
+    # zip(strict=True): making a zip with a keyword costs as much as this whole loop.
+    for musical, city in enumerate(state.musical_city):
+        if city is not None and staged[musical] and len(cities[city]) < placed:
             own = []
             for chip in cities[city]:
                 if chip.owner == seat:

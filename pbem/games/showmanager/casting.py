@@ -33,22 +33,28 @@ def best_casting(
 ) -> Casting:
     """The best casting of `cards` (one per role) with the roles in `fixed` (card -> role) kept."""
     roles = data.role_counts[musical]
-    points = data.points[musical]
     cast = [OPEN] * roles
     used = 0
     base = 0
-    fixed_fit = True
-    for card, role in (fixed or {}).items():
-        cast[role] = card
-        used |= 1 << role
-        base += points[card][role]
-        fixed_fit = fixed_fit and data.fits(musical, card, role)
+    all_fit = True
+    if fixed:
+        scores = data.points[musical]
+        for card, role in fixed.items():
+            cast[role] = card
+            used |= 1 << role
+            base += scores[card][role]
+            all_fit = all_fit and data.fits(musical, card, role)
     fillers: list[int] = []  # cards taking whichever roles are left: provincials, the miscast
     talented: list[int] = []
     options: list[tuple[tuple[int, int], ...]] = []
-    all_fit = fixed_fit
+    greedy: list[int] = []  # each talented card's best role
+    greedy_total = 0
+    wanted = used  # the roles taken if every talented card plays its best
+    clash = False
     table = data.talents[musical]
     provincials = data.provincials
+    # Plain loops, no comprehensions or zip(strict=True): each of those costs more than these
+    # few cards (a comprehension is a function call of its own before Python 3.12).
     for card in cards:
         if fixed and card in fixed:
             continue
@@ -57,24 +63,36 @@ def best_casting(
             base += data.provincial_value
             continue
         playable = tuple(o for o in table[card] if not used >> o[0] & 1) if used else table[card]
-        if playable:
-            talented.append(card)
-            options.append(playable)
-        else:
+        if not playable:
             fillers.append(card)
             all_fit = False
-    total, picks = _search(options, used, roles if all_fit else 0)
-    for card, role in zip(talented, picks, strict=True):
+            continue
+        talented.append(card)
+        options.append(playable)
+        role, points = playable[0]
+        if wanted >> role & 1:
+            clash = True
+        wanted |= 1 << role
+        greedy.append(role)
+        greedy_total += points
+    bonus = roles if all_fit else 0
+    if clash:
+        total, picks = _search(options, used, bonus)
+    else:
+        # No two cards want the same role: every card plays its best, which nothing can beat
+        # (and the search would keep this first leaf). Most castings of random hands are so.
+        total, picks = greedy_total + bonus, greedy
+    for index, role in enumerate(picks):
         if role == MISCAST:
-            fillers.append(card)
+            fillers.append(talented[index])
         else:
-            cast[role] = card
+            cast[role] = talented[index]
     if fillers:
-        open_roles = [role for role in range(roles) if cast[role] == OPEN]
-        for role, card in zip(open_roles, fillers, strict=True):
-            cast[role] = card
-    bonus = roles if all_fit and MISCAST not in picks else 0
-    return Casting(tuple(cast), base + total, bonus)
+        spare = iter(fillers)  # exactly one for each role still open, in order
+        for role, card in enumerate(cast):
+            if card == OPEN:
+                cast[role] = next(spare)
+    return Casting(tuple(cast), base + total, bonus if MISCAST not in picks else 0)
 
 
 def _search(
@@ -82,13 +100,9 @@ def _search(
 ) -> tuple[int, list[int]]:
     """The highest talent sum plus `bonus` if no card is miscast, and each card's role.
 
-    Every card has at least one option, best first, so the first leaf is the greedy casting.
+    A depth-first search: each card tries its options best first, then being miscast, so the
+    first leaf is the greedy casting; of equal sums the first found is kept.
     """
-    greedy = [playable[0][0] for playable in options]
-    if len(set(greedy)) == len(greedy):
-        # No two cards want the same role: every card plays its best, which nothing can beat
-        # (and the search would keep this first leaf). Most castings of random hands are so.
-        return sum([playable[0][1] for playable in options]) + bonus, greedy
     n = len(options)
     ceiling = [0] * (n + 1)
     for i in range(n - 1, -1, -1):
@@ -98,20 +112,24 @@ def _search(
     best_picks = picks
 
     def visit(i: int, taken: int, total: int, fit: bool) -> None:
+        """Reached only with a chance to beat the best: each branch is bounded before it is
+        entered (the best remaining talents, and the bonus while no card is miscast)."""
         nonlocal best_score, best_picks
-        if total + ceiling[i] + (bonus if fit else 0) <= best_score:
-            return
         if i == n:
             best_score = total + (bonus if fit else 0)
             best_picks = picks.copy()
             return
+        rest = ceiling[i + 1] + (bonus if fit else 0)
         for role, points in options[i]:
+            if total + points + rest <= best_score:
+                break  # the options are best first: none after this one could do better
             bit = 1 << role
             if not taken & bit:
                 picks[i] = role
                 visit(i + 1, taken | bit, total + points, fit)
-        picks[i] = MISCAST
-        visit(i + 1, taken, total, False)
+        if total + ceiling[i + 1] > best_score:
+            picks[i] = MISCAST
+            visit(i + 1, taken, total, False)
 
     visit(0, used, 0, True)
     return best_score, best_picks

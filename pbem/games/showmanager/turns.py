@@ -11,7 +11,7 @@ from typing import TypeVar
 
 from pbem.games.base import Event
 from pbem.games.showmanager import agency, board, resolve
-from pbem.games.showmanager.actions import Action, Hire, Loan, Stage
+from pbem.games.showmanager.actions import Action, Hire, Refresh, Stage
 from pbem.games.showmanager.casting import best_casting
 from pbem.games.showmanager.errors import ShowManagerError
 from pbem.games.showmanager.events import (
@@ -37,19 +37,20 @@ def apply(state: GameState, seat: int, action: Action) -> list[Event]:
     """Carry out an order `rules.check` accepted."""
     if state.turn != seat:
         raise ShowManagerError(f"seat {seat} acted out of turn")
+    # Most frequent first: a random game's orders are about 60% hires, 20% refreshes.
     if isinstance(action, Hire):
         return hire(state, seat, _found(resolve.hire_slot(state, action), action))
+    if isinstance(action, Refresh):
+        return refresh(state, seat)
     if isinstance(action, Stage):
         musical = _found(find_musical(state.data, action.musical), action)
         city = _found(resolve.stage_city(state, musical, action.city), action)
-        fixed = resolve.fixed_roles(state, musical, action)
-        cast = {card: _found(role, action) for card, role in fixed.items()}
+        cast: dict[int, int] = {}
+        if action.casting:  # rare: the player fixed some roles
+            fixed = resolve.fixed_roles(state, musical, action)
+            cast = {card: _found(role, action) for card, role in fixed.items()}
         return stage(state, seat, musical, action.cards, city, cast)
-    if isinstance(action, Loan):
-        return loan(
-            state, seat, _found(resolve.loan_chip(state, seat, action), action), action.points
-        )
-    return refresh(state, seat)
+    return loan(state, seat, _found(resolve.loan_chip(state, seat, action), action), action.points)
 
 
 def _found(resolved: T | None, action: Action) -> T:
