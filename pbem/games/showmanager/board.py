@@ -76,7 +76,8 @@ def loanable(state: GameState, seat: int) -> list[Chip]:
 def scores(state: GameState) -> list[int]:
     """Each seat's points: the points of the slots its chips hold (touring chips score nothing)."""
     totals = [0] * len(state.players)
-    for city, chips in zip(state.data.cities, state.cities, strict=True):
+    for index, chips in enumerate(state.cities):
+        city = state.data.cities[index]
         for place, chip in enumerate(chips):
             if chip.owner is not None and place < len(city.points):
                 totals[chip.owner] += city.points[place]

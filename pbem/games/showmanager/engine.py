@@ -26,8 +26,10 @@ class ShowManagerEngine:
     def check(self, state: GameState, seat: int, action: Action) -> Refusal | None:
         return rules.check(state, seat, action)
 
-    def apply(self, state: GameState, seat: int, action: Action) -> list[Event]:
-        return turns.apply(state, seat, action)
+    # A simulation calls these two for every order: the functions themselves, with no method
+    # call in between (issue 14).
+    apply = staticmethod(turns.apply)
+    random_actions = staticmethod(players.random_actions)
 
     def submit(
         self, state: GameState, seat: int, actions: Sequence[Action]
@@ -71,9 +73,6 @@ class ShowManagerEngine:
 
     def codes(self, state: GameState) -> dict[str, str]:
         return {}  # cards are named by their ids and slots, which need no codes
-
-    def random_actions(self, state: GameState, seat: int, rng: Rng) -> list[Action]:
-        return players.random_actions(state, seat, rng)
 
     def default_actions(self, state: GameState, seat: int) -> list[Action]:
         return players.default_actions(state, seat)

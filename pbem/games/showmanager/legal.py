@@ -71,7 +71,7 @@ def hire_slots(state: GameState, seat: int, rules: HandRules | None = None) -> t
         return ()
     slots = _affordable(state.data.slot_costs, player.money)
     display = state.display
-    if None in display:  # the cards have run out: some slots are empty
+    if display[-1] is None:  # the cards have run out: the dearest slots are empty
         return tuple([slot for slot in slots if display[slot] is not None])
     return slots
 

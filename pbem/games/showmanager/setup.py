@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from pbem.games.base import NewGame
 from pbem.games.rng import Rng
 from pbem.games.showmanager import agency
@@ -25,7 +27,7 @@ def new_game(spec: NewGame) -> GameState:
         raise ShowManagerError(f"Show Manager set-up has no {', '.join(sorted(unknown))}")
     rng = Rng.from_seed(spec.seed)
     stacked = _stacked(data, spec.setup.get("deck", []))
-    rest = [card for card in data.cards if card not in stacked]
+    rest = [card for card in data.cards if card not in stacked] if stacked else list(data.cards)
     rng.shuffle(rest)
     deck = [*stacked, *rest]
     deck.reverse()  # the top card is drawn from the end
@@ -51,6 +53,7 @@ def new_game(spec: NewGame) -> GameState:
     return state
 
 
+@functools.cache  # passes once per data, variant and count; an error is not cached, so it recurs
 def _check_players(data: Components, variant: str, players: int) -> None:
     counts = data.player_counts(variant)
     if players not in counts:
