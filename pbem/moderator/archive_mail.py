@@ -8,7 +8,6 @@ so the sender needs no seat; like every answer to a stranger, a few an hour per 
 from __future__ import annotations
 
 import dataclasses
-from datetime import timedelta
 
 from pbem.archive.page import NotArchivable, archive_page, finished_game
 from pbem.moderator.addresses import seat_key_in
@@ -17,7 +16,7 @@ from pbem.moderator.desk import Desk
 from pbem.moderator.letters import notice_letter
 from pbem.orders.incoming import IncomingEmail
 from pbem.orders.requests import request_line
-from pbem.store import get_game, sent_to_recently
+from pbem.store import get_game
 from pbem.store.tables import InboundStatus
 
 ARCHIVE_REPLIES_PER_HOUR = 3
@@ -75,8 +74,7 @@ def _reply(
     game_id: str | None = None,
 ) -> None:
     assert email.sender is not None
-    since = desk.clock() - timedelta(hours=1)
-    if sent_to_recently(desk.session, email.sender, ["archive"], since) >= ARCHIVE_REPLIES_PER_HOUR:
+    if desk.answers_this_hour(email.sender, ["archive"]) >= ARCHIVE_REPLIES_PER_HOUR:
         return
     letter = notice_letter(
         to=email.sender,

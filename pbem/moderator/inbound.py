@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import timedelta
 from email.message import Message
 from typing import Any
 
@@ -43,7 +42,6 @@ from pbem.store import (
     message_key,
     record_inbound,
     seats_of,
-    sent_to_recently,
     watchers_of,
 )
 from pbem.store.tables import InboundStatus
@@ -141,9 +139,7 @@ def _answer_stranger(desk: Desk, email: IncomingEmail, named_game: str | None) -
     """A polite word to mail that could not be matched to a seat, at most a few an hour per
     sender: a wrong password gets its own, which tells nothing of the game it named."""
     assert email.sender is not None
-    since = desk.clock() - timedelta(hours=1)
-    recent = sent_to_recently(desk.session, email.sender, ["stranger"], since)
-    if recent >= STRANGER_REPLIES_PER_HOUR:
+    if desk.answers_this_hour(email.sender, ["stranger"]) >= STRANGER_REPLIES_PER_HOUR:
         return
     watched = game_in_subject(email.subject)
     watcher = watched is not None and email.sender.lower() in watchers_of(desk.session, watched)

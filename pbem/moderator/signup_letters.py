@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import timedelta
 
 from pbem.moderator.addresses import join_address
 from pbem.moderator.desk import Desk
@@ -15,7 +14,7 @@ from pbem.moderator.letters import notice_letter, reply_subject
 from pbem.orders.help import help_text
 from pbem.orders.incoming import IncomingEmail
 from pbem.orders.signup import SIGNUP_HELP
-from pbem.store import SignupPlayerRow, SignupRow, sent_to_recently
+from pbem.store import SignupPlayerRow, SignupRow
 
 # Sign-up mail comes from people the moderator does not know yet: its answers are rate limited
 # like any answer to a stranger, so a forged sender cannot turn the moderator into a mail cannon.
@@ -115,8 +114,7 @@ def answer(
     """Answer sign-up mail, unless its sender had their share of answers this hour; the
     answer's Reply-To is the game's join address, so LEAVE is a reply."""
     assert email.sender is not None
-    since = desk.clock() - timedelta(hours=1)
-    if sent_to_recently(desk.session, email.sender, REPLY_KINDS, since) >= SIGNUP_REPLIES_PER_HOUR:
+    if desk.answers_this_hour(email.sender, REPLY_KINDS) >= SIGNUP_REPLIES_PER_HOUR:
         return False
     words = email.subject or (f"Sign-up for {signup.id}" if signup else "Your email")
     letter = notice_letter(

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import timedelta
 
 from pbem.games.base import Event
 from pbem.moderator.addresses import bare, game_in_subject, seat_key_in
@@ -26,7 +25,6 @@ from pbem.store import (
     add_watcher,
     get_game,
     remove_watcher,
-    sent_to_recently,
     watchers_of,
 )
 from pbem.store.tables import InboundStatus
@@ -150,8 +148,7 @@ def answer_request(
     hourly share of answers): the inbound status, the reason and the game."""
     assert email.sender is not None
     sender = bare(email.sender)
-    since = desk.clock() - timedelta(hours=1)
-    quiet = sent_to_recently(desk.session, sender, [ANSWER], since) >= ANSWERS_PER_HOUR
+    quiet = desk.answers_this_hour(sender, [ANSWER]) >= ANSWERS_PER_HOUR
     verb = request.verb.lower()
     try:
         if request.game_id is None:
