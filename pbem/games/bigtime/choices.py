@@ -70,15 +70,20 @@ def random_actions(state: BigTimeState, seat: int, rng: Rng) -> list[Action]:
     if state.phase == 2 and with_headliners:
         draw, headliners = _pick_ranking(state.headliner_row, draw)
         actions.append(PreferHeadliner(headliners))
-    bids = sub_multisets(theater.hand)
-    actions.append(_bid(bids[draw % len(bids)]))
+    bids = _bids(theater.hand)
+    actions.append(bids[draw % len(bids)])
     return actions
 
 
 # Orders are immutable and a random player's bids and hooks repeat (a hand has few distinct
 # bids, a game few acts): they are made once rather than on every email (issue 14).
-_bid = cache(Bid)
 _hook = cache(Hook)
+
+
+@lru_cache(maxsize=1024)
+def _bids(hand: tuple[int, ...]) -> tuple[Bid, ...]:
+    """Every distinct bid from `hand`, in `sub_multisets` order."""
+    return tuple(map(Bid, sub_multisets(hand)))
 
 
 def _pick_ranking(row: list[str], draw: int) -> tuple[int, tuple[str, ...]]:
