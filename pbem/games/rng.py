@@ -9,7 +9,6 @@ for shuffling cards.
 from __future__ import annotations
 
 import functools
-import operator
 import struct
 from collections.abc import MutableSequence
 from dataclasses import dataclass
@@ -73,7 +72,7 @@ class Rng:
     def draw(self, pool: list[T], count: int) -> list[T]:
         """`count` items taken out of `pool` at random: `pool.pop(below(len(pool)))` `count`
         times, as a shuffled deck's top cards, with the numbers drawn all at once."""
-        return list(map(pool.pop, self._below_descending(len(pool), count)))
+        return [pool.pop(index) for index in self._below_descending(len(pool), count)]
 
     def _below_descending(self, first: int, count: int) -> list[int]:
         """What `below(first)`, `below(first - 1)`, ... would give, `count` of them in turn, from
@@ -82,12 +81,7 @@ class Rng:
         bound = first
         while len(drawn) < count:
             start = self.state
-            numbers = self._next_numbers(count - len(drawn))
-            if max(numbers) < _NEVER_REJECTED:
-                # The usual case: no bound rejects any of them, so each is taken modulo its bound.
-                drawn += map(operator.mod, numbers, range(bound, bound - len(numbers), -1))
-                break
-            for used, x in enumerate(numbers, 1):
+            for used, x in enumerate(self._next_numbers(count - len(drawn)), 1):
                 if x >= _NEVER_REJECTED and x >= _SPAN - _SPAN % bound:
                     # `below` would draw again for this bound: the numbers after this are unused.
                     self.state = (start + used * _GOLDEN) & _MASK

@@ -9,14 +9,11 @@ the playbill and the `Booked` event, which the state also keeps as the pick's re
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import attrgetter, neg
 
 from pbem.games.base import Event
 from pbem.games.bigtime.events import BidsRevealed, Booked, PhaseTwo, Unbooked, Unspent
 from pbem.games.bigtime.payment import pick_act, without
 from pbem.games.bigtime.state import AM, HEADLINERS, PM, BigTimeState, Booking
-
-_review = attrgetter("review")
 
 
 def resolve_trouper_buy(state: BigTimeState) -> list[Event]:
@@ -77,12 +74,14 @@ def _book_row(
     """Each player picks once, most money left in the bid first; ties: the worst review first.
     `left` is what remains of each bid and is updated; acts nobody picks are discarded. The
     picks' events go on `events` and on the state's `last_picks`."""
-    acts, theaters, last_picks = state.data.acts, state.theaters, state.last_picks
-    # Built by functions written in C, not a loop: most money left first, then fewest stars.
-    money = map(neg, map(sum, left))
-    stars = map(state.data.review_stars.__getitem__, map(_review, theaters))
-    # Reviews differ, so the seat itself never decides the order.
-    for _, _, seat in sorted(zip(money, stars, range(len(theaters)))):
+    acts, stars = state.data.acts, state.data.review_stars
+    theaters = state.theaters
+    turns = []
+    for seat, theater in enumerate(theaters):
+        turns.append((-sum(left[seat]), stars[theater.review], seat))
+    turns.sort()  # reviews differ, so the seat itself never decides the order
+    last_picks = state.last_picks
+    for _, _, seat in turns:
         card, paid, left[seat], penalty = pick_act(row, acts, left[seat], prefs[seat])
         row.remove(card)
         theaters[seat].playbill.append(Booking(card, paid, penalty))
