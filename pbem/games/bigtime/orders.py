@@ -56,10 +56,12 @@ def all_filed(state: BigTimeState) -> bool:
     return True
 
 
+# The line that files a seat's whole order, by phase.
+ORDER_LINE: dict[int, type] = {1: Bid, 2: Bid, 3: PreferHeadliner}
+
+
 def completes_order(state: BigTimeState, action: Action) -> bool:
-    if state.phase == 3:
-        return isinstance(action, PreferHeadliner)
-    return isinstance(action, Bid)
+    return type(action) is ORDER_LINE[state.phase]
 
 
 def coded_row(state: BigTimeState, row_name: str) -> list[tuple[str, str]]:
