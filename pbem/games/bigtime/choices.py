@@ -55,7 +55,8 @@ def random_actions(state: BigTimeState, seat: int, rng: Rng) -> list[Action]:
     theater = state.theaters[seat]
     draw = rng.next64()
     actions: list[Action] = []
-    draw, hook = divmod(draw, 4)
+    # Halves and quarters by bits: `divmod(draw, 4)` and `divmod(draw, 2)` without the calls.
+    hook, draw = draw & 3, draw >> 2
     if hook == 0 and theater.playbill:
         draw, index = divmod(draw, len(theater.playbill))
         actions.append(_hook(theater.playbill[index].card))
@@ -66,7 +67,7 @@ def random_actions(state: BigTimeState, seat: int, rng: Rng) -> list[Action]:
     draw, pm = _pick_ranking(state.pm_row, draw)
     actions.append(PreferAM(am))
     actions.append(PreferPM(pm))
-    draw, with_headliners = divmod(draw, 2)
+    with_headliners, draw = draw & 1, draw >> 1
     if state.phase == 2 and with_headliners:
         draw, headliners = _pick_ranking(state.headliner_row, draw)
         actions.append(PreferHeadliner(headliners))
