@@ -4,7 +4,7 @@ deadline, and random legal emails for simulation."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache, lru_cache
+from functools import cache
 from itertools import permutations
 from operator import itemgetter
 
@@ -81,7 +81,7 @@ def random_actions(state: BigTimeState, seat: int, rng: Rng) -> list[Action]:
 _hook = cache(Hook)
 
 
-@lru_cache(maxsize=1024)
+@cache  # a hand is some of the money cards: few distinct hands
 def _bids(hand: tuple[int, ...]) -> tuple[Bid, ...]:
     """Every distinct bid from `hand`, in `sub_multisets` order."""
     return tuple(map(Bid, sub_multisets(hand)))
@@ -97,7 +97,7 @@ def _pick_ranking(row: list[str], draw: int) -> tuple[int, tuple[str, ...]]:
 RowPicker = Callable[[Sequence[str]], tuple[str, ...]]
 
 
-@lru_cache(maxsize=16)
+@cache  # an unbounded cache's hit skips the LRU's bookkeeping; there are a few row sizes
 def _rankings(size: int) -> tuple[RowPicker, ...]:
     """Every ranking of some of `size` acts, as the function that picks them from a row in that
     order, by position: (), (0,), (1,), ..., (0, 1), ..."""

@@ -32,9 +32,7 @@ def best_payment(cards: tuple[int, ...], value: int) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=16384)  # a hit is cheaper still than the bisection
-def payment_and_rest(
-    cards: tuple[int, ...], value: int
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def payment_and_rest(cards: tuple[int, ...], value: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """`best_payment` and the cards it leaves (`without`), found by one look-up."""
     payments, totals, rests = _payments_in_order(cards)
     index = bisect_left(totals, value)
