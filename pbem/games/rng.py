@@ -9,8 +9,9 @@ for shuffling cards.
 from __future__ import annotations
 
 import functools
+import operator
 import struct
-from collections.abc import MutableSequence
+from collections.abc import Callable, MutableSequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -72,7 +73,7 @@ class Rng:
     def draw(self, pool: list[T], count: int) -> list[T]:
         """`count` items taken out of `pool` at random: `pool.pop(below(len(pool)))` `count`
         times, as a shuffled deck's top cards, with the numbers drawn all at once."""
-        return [pool.pop(index) for index in self._below_descending(len(pool), count)]
+        return list(map(pool.pop, self._below_descending(len(pool), count)))
 
     def _below_descending(self, first: int, count: int) -> list[int]:
         """What `below(first)`, `below(first - 1)`, ... would give, `count` of them in turn, from
@@ -81,7 +82,12 @@ class Rng:
         bound = first
         while len(drawn) < count:
             start = self.state
-            for used, x in enumerate(self._next_numbers(count - len(drawn)), 1):
+            numbers = self._next_numbers(count - len(drawn))
+            if max(numbers) < _NEVER_REJECTED:
+                # The usual case: no bound rejects any of them, so each is taken modulo its bound.
+                drawn += map(operator.mod, numbers, range(bound, bound - len(numbers), -1))
+                break
+            for used, x in enumerate(numbers, 1):
                 if x >= _NEVER_REJECTED and x >= _SPAN - _SPAN % bound:
                     # `below` would draw again for this bound: the numbers after this are unused.
                     self.state = (start + used * _GOLDEN) & _MASK
@@ -94,13 +100,13 @@ class Rng:
         """The next `count` numbers `next64` would give, computed together: each in a 128-bit lane
         of one Python integer, where a 64-bit number times a 64-bit constant never carries into
         the next lane. A dozen operations on one long integer instead of a dozen per number."""
-        ones, steps, low = _lanes(count)
+        ones, steps, low, unpack = _lanes(count)
         z = (self.state * ones + steps) & low  # lane k: state + (k + 1) * golden
         self.state = (self.state + count * _GOLDEN) & _MASK
         z = (((z ^ (z >> 30)) & low) * _MIX1) & low  # `& low` drops what the shift brought down
         z = (((z ^ (z >> 27)) & low) * _MIX2) & low
         z = (z ^ (z >> 31)) & low
-        return struct.unpack(f"<{2 * count}Q", z.to_bytes(16 * count, "little"))[::2]
+        return unpack(z.to_bytes(16 * count, "little"))
 
     def fork(self) -> Rng:
         """An independent generator seeded from this one (for bots and simulations)."""
@@ -108,8 +114,10 @@ class Rng:
 
 
 @functools.cache
-def _lanes(count: int) -> tuple[int, int, int]:
-    """For `count` 128-bit lanes: 1 in each lane, (k + 1) * golden in lane k, 2**64 - 1 in each."""
+def _lanes(count: int) -> tuple[int, int, int, Callable[[bytes], tuple[int, ...]]]:
+    """For `count` 128-bit lanes: 1 in each lane, (k + 1) * golden in lane k, 2**64 - 1 in each;
+    and what reads the low 64 bits of each lane from the lanes' bytes (little-endian), skipping
+    the high ones, compiled once."""
     ones = sum(1 << 128 * k for k in range(count))
     steps = sum((k + 1) * _GOLDEN << 128 * k for k in range(count))
-    return ones, steps, ones * _MASK
+    return ones, steps, ones * _MASK, struct.Struct("<" + "Q8x" * count).unpack

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from pbem.games.base import Event
 from pbem.games.bigtime.events import BidsRevealed, Booked, PhaseTwo, Unbooked, Unspent
-from pbem.games.bigtime.payment import choose_act, without
+from pbem.games.bigtime.payment import pick_act, without
 from pbem.games.bigtime.state import AM, HEADLINERS, PM, BigTimeState, Booking
 
 
@@ -82,10 +82,8 @@ def _book_row(
     turns.sort()  # reviews differ, so the seat itself never decides the order
     last_picks = state.last_picks
     for _, _, seat in turns:
-        bid = left[seat]
-        card, paid, penalty = choose_act(row, acts, bid, prefs[seat])
+        card, paid, left[seat], penalty = pick_act(row, acts, left[seat], prefs[seat])
         row.remove(card)
-        left[seat] = without(bid, paid)
         theaters[seat].playbill.append(Booking(card, paid, penalty))
         booked = Booked(row_name, seat, card, paid, penalty)
         last_picks.append(booked)

@@ -4,7 +4,7 @@ deadline, and random legal emails for simulation."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache, lru_cache
+from functools import cache
 from itertools import permutations
 from operator import itemgetter
 
@@ -55,7 +55,8 @@ def random_actions(state: BigTimeState, seat: int, rng: Rng) -> list[Action]:
     theater = state.theaters[seat]
     draw = rng.next64()
     actions: list[Action] = []
-    draw, hook = divmod(draw, 4)
+    # Halves and quarters by bits: `divmod(draw, 4)` and `divmod(draw, 2)` without the calls.
+    hook, draw = draw & 3, draw >> 2
     if hook == 0 and theater.playbill:
         draw, index = divmod(draw, len(theater.playbill))
         actions.append(_hook(theater.playbill[index].card))
@@ -66,19 +67,24 @@ def random_actions(state: BigTimeState, seat: int, rng: Rng) -> list[Action]:
     draw, pm = _pick_ranking(state.pm_row, draw)
     actions.append(PreferAM(am))
     actions.append(PreferPM(pm))
-    draw, with_headliners = divmod(draw, 2)
+    with_headliners, draw = draw & 1, draw >> 1
     if state.phase == 2 and with_headliners:
         draw, headliners = _pick_ranking(state.headliner_row, draw)
         actions.append(PreferHeadliner(headliners))
-    bids = sub_multisets(theater.hand)
-    actions.append(_bid(bids[draw % len(bids)]))
+    bids = _bids(theater.hand)
+    actions.append(bids[draw % len(bids)])
     return actions
 
 
 # Orders are immutable and a random player's bids and hooks repeat (a hand has few distinct
 # bids, a game few acts): they are made once rather than on every email (issue 14).
-_bid = cache(Bid)
 _hook = cache(Hook)
+
+
+@cache  # a hand is some of the money cards: few distinct hands
+def _bids(hand: tuple[int, ...]) -> tuple[Bid, ...]:
+    """Every distinct bid from `hand`, in `sub_multisets` order."""
+    return tuple(map(Bid, sub_multisets(hand)))
 
 
 def _pick_ranking(row: list[str], draw: int) -> tuple[int, tuple[str, ...]]:
@@ -91,7 +97,7 @@ def _pick_ranking(row: list[str], draw: int) -> tuple[int, tuple[str, ...]]:
 RowPicker = Callable[[Sequence[str]], tuple[str, ...]]
 
 
-@lru_cache(maxsize=16)
+@cache  # an unbounded cache's hit skips the LRU's bookkeeping; there are a few row sizes
 def _rankings(size: int) -> tuple[RowPicker, ...]:
     """Every ranking of some of `size` acts, as the function that picks them from a row in that
     order, by position: (), (0,), (1,), ..., (0, 1), ..."""

@@ -4,6 +4,7 @@ the fixed set-up a transcript gives (REPLAY.md's `deals`, `opinion`, `reviews`).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from pbem.games.base import Event, NewGame
@@ -28,7 +29,7 @@ def new_state(spec: NewGame) -> BigTimeState:
     data = load_components(spec.data_file)
     if spec.variant not in VARIANTS:
         raise BigTimeSetupError(f"unknown variant {spec.variant!r}: choose {', '.join(VARIANTS)}")
-    if spec.players not in data.player_counts:
+    if spec.players not in data.reviews:  # the player counts, without sorting them
         counts = ", ".join(map(str, data.player_counts))
         raise BigTimeSetupError(f"The Big Time! is for {counts} players, not {spec.players}")
     unknown = sorted(set(spec.setup) - set(SETUP_KEYS))
@@ -41,7 +42,7 @@ def new_state(spec: NewGame) -> BigTimeState:
     reviews = _deal_reviews(data, spec.players, spec.setup.get("reviews", {}), rng)
     bonus = data.bonus_card.get(spec.players, {})
     theaters = [
-        Theater(hand=_starting_hand(data.money_cards, bonus, review), review=review)
+        Theater(hand=_starting_hand(data.money_cards, bonus.get(review)), review=review)
         for review in reviews
     ]
     state = BigTimeState(
@@ -82,11 +83,10 @@ def deal_round(state: BigTimeState) -> Event:
     return RoundDealt(state.round, tuple(state.am_row), tuple(state.pm_row), tuple(state.coming_am))
 
 
-def _starting_hand(
-    money_cards: tuple[int, ...], bonus: Mapping[str, int], review: str
-) -> tuple[int, ...]:
+@lru_cache(maxsize=64)
+def _starting_hand(money_cards: tuple[int, ...], bonus: int | None) -> tuple[int, ...]:
     """The money every round, and in round one the bonus card the starting review brings."""
-    extra = (bonus[review],) if review in bonus else ()
+    extra = () if bonus is None else (bonus,)
     return tuple(sorted(money_cards + extra, reverse=True))
 
 
@@ -101,7 +101,8 @@ def _place_markers(data: BigTimeData, fixed: Mapping[str, Any], rng: Rng) -> dic
         if space not in data.starred_spaces or space in chart.values():
             raise BigTimeSetupError(f"opinion: {act_type} needs a free starred space, not {space}")
         chart[act_type] = space
-    free = [space for space in data.starred_spaces if space not in chart.values()]
+    taken = set(chart.values())
+    free = [space for space in data.starred_spaces if space not in taken]
     rng.shuffle(free)
     for act_type in data.act_types:
         if act_type not in chart:

@@ -26,8 +26,10 @@ class BigTimeEngine:
         """Raises BigTimeSetupError for unusable data, player count, variant or set-up."""
         return new_state(spec)
 
-    def awaiting(self, state: BigTimeState) -> tuple[int, ...]:
-        return orders.awaiting(state)
+    # A random game asks these on every email: the rules' own functions, not a method calling
+    # them, save a call each time (issue 14).
+    awaiting = staticmethod(orders.awaiting)
+    random_actions = staticmethod(choices.random_actions)
 
     def check(self, state: BigTimeState, seat: int, action: Action) -> Refusal | None:
         return orders.check(state, seat, action)
@@ -36,7 +38,7 @@ class BigTimeEngine:
         """File a checked action; a BID (phases 1-2) or phase-3 HEADLINER files the seat's order,
         so it goes after the email's other lines. Once every order is in, the game runs on."""
         events = orders.file_order(state, seat, action)
-        if orders.completes_order(state, action):
+        if type(action) is orders.ORDER_LINE[state.phase]:  # `completes_order`, without a call
             events += advance(state)
         return events
 
@@ -94,9 +96,6 @@ class BigTimeEngine:
 
     def default_actions(self, state: BigTimeState, seat: int) -> list[Action]:
         return choices.default_actions(state, seat)
-
-    def random_actions(self, state: BigTimeState, seat: int, rng: Rng) -> list[Action]:
-        return choices.random_actions(state, seat, rng)
 
     def bot_actions(self, state: BigTimeState, seat: int, rng: Rng) -> list[Action]:
         """A computer player's email: bids in proportion to what is on offer (`bot.py`)."""

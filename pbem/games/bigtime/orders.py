@@ -8,12 +8,13 @@ So an email's BID or phase-3 HEADLINER is applied after its other lines (`comple
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from pbem.games.base import Event, Refusal
 from pbem.games.bigtime.actions import Action, Bid, Hook, PreferAM, PreferHeadliner, PreferPM
 from pbem.games.bigtime.events import HeadlinersFiled, HookChosen, OrderFiled
-from pbem.games.bigtime.state import AM, HEADLINERS, PM, BigTimeState, Order
+from pbem.games.bigtime.state import AM, HEADLINERS, PM, BigTimeState, Order, Theater
 from pbem.games.bigtime.wording import cards_text, money_text
 
 ROW_PREFIXES = {AM: "A", PM: "P", HEADLINERS: "H"}
@@ -55,10 +56,12 @@ def all_filed(state: BigTimeState) -> bool:
     return True
 
 
+# The line that files a seat's whole order, by phase.
+ORDER_LINE: dict[int, type] = {1: Bid, 2: Bid, 3: PreferHeadliner}
+
+
 def completes_order(state: BigTimeState, action: Action) -> bool:
-    if state.phase == 3:
-        return isinstance(action, PreferHeadliner)
-    return isinstance(action, Bid)
+    return type(action) is ORDER_LINE[state.phase]
 
 
 def coded_row(state: BigTimeState, row_name: str) -> list[tuple[str, str]]:
@@ -139,40 +142,66 @@ def check(state: BigTimeState, seat: int, action: Action) -> Refusal | None:
 
 def file_order(state: BigTimeState, seat: int, action: Action) -> list[Event]:
     """Record a checked action; the returned events are private acknowledgements."""
-    theater = state.theaters[seat]
-    if isinstance(action, PreferAM):
-        theater.draft.am = action.acts
-    elif isinstance(action, PreferPM):
-        theater.draft.pm = action.acts
-    elif isinstance(action, Hook):
-        theater.hook_choice = action.card
-        return [HookChosen(seat, action.card, to=(seat,))]
-    elif isinstance(action, PreferHeadliner) and state.phase == 2:
-        theater.draft.headliner = action.acts
-    elif isinstance(action, PreferHeadliner):
-        theater.headliner_prefs = action.acts
-        return [HeadlinersFiled(seat, action.acts, to=(seat,))]
-    else:
-        draft = theater.draft
-        am, pm = draft.am, draft.pm
-        theater.order = Order(action.cards, am, pm)
-        if state.phase == 2:
-            theater.headliner_prefs = draft.headliner
-        draft.am = draft.pm = ()  # emptied for the next order in place: no new Draft each time
-        draft.headliner = None
-        return [
-            OrderFiled(
-                seat,
-                state.round,
-                state.phase,
-                action.cards,
-                am,
-                pm,
-                theater.headliner_prefs,
-                to=(seat,),
-            )
-        ]
+    # One look-up by the action's type, not a chain of isinstance tests: a random game files
+    # over a hundred actions (issue 14).
+    return _FILERS[type(action)](state, state.theaters[seat], seat, action)
+
+
+def _file_am(state: BigTimeState, theater: Theater, seat: int, action: PreferAM) -> list[Event]:
+    theater.draft.am = action.acts
     return []
+
+
+def _file_pm(state: BigTimeState, theater: Theater, seat: int, action: PreferPM) -> list[Event]:
+    theater.draft.pm = action.acts
+    return []
+
+
+def _file_hook(state: BigTimeState, theater: Theater, seat: int, action: Hook) -> list[Event]:
+    theater.hook_choice = action.card
+    return [HookChosen(seat, action.card, to=(seat,))]
+
+
+def _file_headliner(
+    state: BigTimeState, theater: Theater, seat: int, action: PreferHeadliner
+) -> list[Event]:
+    if state.phase == 2:  # goes with the phase-2 BID
+        theater.draft.headliner = action.acts
+        return []
+    theater.headliner_prefs = action.acts
+    return [HeadlinersFiled(seat, action.acts, to=(seat,))]
+
+
+def _file_bid(state: BigTimeState, theater: Theater, seat: int, action: Bid) -> list[Event]:
+    draft = theater.draft
+    am, pm = draft.am, draft.pm
+    theater.order = Order(action.cards, am, pm)
+    if state.phase == 2:
+        theater.headliner_prefs = draft.headliner
+    draft.am = draft.pm = ()  # emptied for the next order in place: no new Draft each time
+    draft.headliner = None
+    return [
+        OrderFiled(
+            seat,
+            state.round,
+            state.phase,
+            action.cards,
+            am,
+            pm,
+            theater.headliner_prefs,
+            to=(seat,),
+        )
+    ]
+
+
+# Each filer takes the action of its own type.
+_FILERS: dict[type, Callable[[BigTimeState, Theater, int, Any], list[Event]]] = {
+    PreferAM: _file_am,
+    PreferPM: _file_pm,
+    Hook: _file_hook,
+    PreferHeadliner: _file_headliner,
+    Bid: _file_bid,
+}
 
 
 def _check_preferences(

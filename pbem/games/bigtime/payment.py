@@ -25,19 +25,26 @@ def sub_multisets(cards: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     )
 
 
-@lru_cache(maxsize=16384)  # a hit is cheaper still than the bisection
 def best_payment(cards: tuple[int, ...], value: int) -> tuple[int, ...]:
     """The cards (highest first) paying at least `value`: least overpayment, then fewest cards,
     then the highest cards. `cards` must be sorted highest first and add up to `value` or more."""
-    payments, totals = _payments_in_order(cards)
-    return payments[bisect_left(totals, value)]
+    return payment_and_rest(cards, value)[0]
+
+
+@lru_cache(maxsize=16384)  # a hit is cheaper still than the bisection
+def payment_and_rest(cards: tuple[int, ...], value: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """`best_payment` and the cards it leaves (`without`), found by one look-up."""
+    payments, totals, rests = _payments_in_order(cards)
+    index = bisect_left(totals, value)
+    return payments[index], rests[index]
 
 
 @lru_cache(maxsize=4096)
 def _payments_in_order(
     cards: tuple[int, ...],
-) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
-    """Every selection of `cards`, the best payment first for any value, and their totals.
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """Every selection of `cards`, the best payment first for any value; their totals; and the
+    cards each leaves.
 
     The best payment of a value is the least total at or above it, then the fewest cards, then
     the highest cards: an order that does not depend on the value. So it is sorted once per hand
@@ -47,7 +54,8 @@ def _payments_in_order(
         sub_multisets(cards),
         key=lambda chosen: (sum(chosen), len(chosen), [-card for card in chosen]),
     )
-    return tuple(payments), tuple(map(sum, payments))
+    rests = tuple(without(cards, payment) for payment in payments)
+    return tuple(payments), tuple(map(sum, payments)), rests
 
 
 @lru_cache(maxsize=16384)
@@ -68,11 +76,23 @@ def choose_act(
     they pay in full; else the lowest-value act, paid with every card, and a penalty marker for
     the rest. Ties go to the act listed first in the row.
     """
+    card, paid, _, penalty = pick_act(row, acts, cards, prefs)
+    return card, paid, penalty
+
+
+def pick_act(
+    row: Sequence[str], acts: Mapping[str, Act], cards: tuple[int, ...], prefs: Sequence[str]
+) -> tuple[str, tuple[int, ...], tuple[int, ...], int]:
+    """`choose_act`'s pick with the cards of the bid left after it: (card id, paid, left,
+    penalty). A Talent Buy needs both, and a pick is made thousands of times a game (issue 14)."""
     total = sum(cards)
     for card in prefs:
-        if card in row and acts[card].value <= total:
-            return card, best_payment(cards, acts[card].value), 0
-    # One pass for both fallbacks: a pick is made thousands of times a game (issue 14).
+        if card in row:
+            value = acts[card].value
+            if value <= total:
+                paid, left = payment_and_rest(cards, value)
+                return card, paid, left, 0
+    # One pass for both fallbacks.
     dearest = cheapest = row[0]
     dearest_value = cheapest_value = acts[dearest].value
     payable = dearest_value <= total
@@ -83,5 +103,6 @@ def choose_act(
         if value < cheapest_value:
             cheapest, cheapest_value = card, value
     if payable:
-        return dearest, best_payment(cards, dearest_value), 0
-    return cheapest, cards, cheapest_value - total
+        paid, left = payment_and_rest(cards, dearest_value)
+        return dearest, paid, left, 0
+    return cheapest, cards, (), cheapest_value - total

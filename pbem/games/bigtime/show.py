@@ -142,24 +142,40 @@ def place_hook(state: BigTimeState, flop: int) -> Event:
 
 def move_opinion(state: BigTimeState, seat: int, up: bool) -> list[Event]:
     """Each icon on the playbill (the hooked act aside) moves its type's marker once."""
-    acts, chart, moves = state.data.acts, state.chart, _moves(state.data, up)
+    acts, chart, walks = state.data.acts, state.chart, _walks(state.data, up)
     theater = state.theaters[seat]
+    hooked = theater.hooked
     paths: dict[str, list[int]] = {}
     for booking in theater.playbill:
-        if booking.card == theater.hooked:
+        if booking.card == hooked:
             continue
         act = acts[booking.card]
-        path = paths.get(act.act_type)
+        act_type = act.act_type
+        path = paths.get(act_type)
         if path is None:
-            path = paths[act.act_type] = [chart[act.act_type]]
-        for _ in range(act.icons):
-            path.append(moves[path[-1]])
-        chart[act.act_type] = path[-1]
+            path = paths[act_type] = [chart[act_type]]
+        path += walks[path[-1]][act.icons]
+        chart[act_type] = path[-1]
     review, tier_of = theater.review, state.data.tier_of
     events: list[Event] = []
     for act_type, path in paths.items():
         events.append(OpinionMoved(seat, review, act_type, up, tuple(path), tier_of[path[-1]].name))
     return events
+
+
+@lru_cache(maxsize=16)
+def _walks(data: BigTimeData, up: bool) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """From each space, the spaces a marker passes through in n moves, for n from 0 to the most
+    icons an act has: one look-up per act instead of one per icon."""
+    moves = _moves(data, up)
+    most = max(act.icons for act in data.acts.values())
+    walks = {}
+    for start in moves:
+        spaces = [start]
+        for _ in range(most):
+            spaces.append(moves[spaces[-1]])
+        walks[start] = tuple(tuple(spaces[1 : n + 1]) for n in range(most + 1))
+    return walks
 
 
 def score_posterity(state: BigTimeState) -> list[Event]:
