@@ -4,8 +4,10 @@ made faster by remembering what repeats from letter to letter.
 - `folded`: a header line as `as_bytes` folds it, by the email package's header classes; the
   same name and value fold the same way, and most values (sender, recipients, subjects,
   threading) repeat, so the folding is cached.
-- `folded_message_id`: a Message-ID is new in every letter, so no cache helps it: a plain one is
-  written as the email package writes it, without its header classes.
+- `folded_ids`, `folded_date`: a Message-ID is new in every letter, and so are a reply's
+  In-Reply-To and References (they name the email answered) and, every second, the Date: no
+  cache helps them, so plain ones are written as the email package writes them, without its
+  header classes (tests/render/test_mime.py holds the two side by side).
 - `encode_text`: a text body's Content-Transfer-Encoding and payload, chosen and encoded as
   `set_content` does (email.contentmanager): 7bit or 8bit when every line is short, else
   quoted-printable or base64, whichever the first ten lines come out shorter in. Quoted-printable
@@ -17,7 +19,9 @@ from __future__ import annotations
 
 import binascii
 import re
+from datetime import UTC, datetime
 from email import policy, quoprimime
+from email.utils import format_datetime
 from functools import lru_cache
 
 POLICY = policy.default
@@ -27,7 +31,10 @@ SNIFFED_LINES = 10
 BASE64_CHUNK = MAX_LINE // 4 * 3
 # A Message-ID of dot-atoms either side of the @, as `make_msgid` makes them.
 _ATOM = r"[\w-]+"
-_PLAIN_MESSAGE_ID = re.compile(rf"<{_ATOM}(\.{_ATOM})*@{_ATOM}(\.{_ATOM})*>", re.ASCII)
+_PLAIN_ID = rf"<{_ATOM}(?:\.{_ATOM})*@{_ATOM}(?:\.{_ATOM})*>"
+# One plain Message-ID, or (In-Reply-To, References) plain ones, a space between each two.
+_PLAIN_MESSAGE_ID = re.compile(_PLAIN_ID, re.ASCII)
+_PLAIN_IDS = re.compile(rf"{_PLAIN_ID}(?: {_PLAIN_ID})*", re.ASCII)
 
 
 @lru_cache(maxsize=4096)
@@ -44,6 +51,39 @@ def folded_message_id(value: str) -> bytes:
     if len(line) <= MAX_LINE and _PLAIN_MESSAGE_ID.fullmatch(value):
         return line.encode("ascii")
     return folded("Message-ID", value)
+
+
+def folded_ids(name: str, value: str) -> bytes:
+    """`folded(name, value)` for an unstructured header (In-Reply-To, References) of plain
+    Message-IDs: words without a space or an encoded word in them, which the email package
+    writes on the header's line when they fit, else all on the next line when they fit there,
+    else filled into lines, each as long as it may be, a space starting the next. A word too long
+    for a line of its own is left to the package."""
+    if not _PLAIN_IDS.fullmatch(value):
+        return folded(name, value)
+    if len(name) + 2 + len(value) > MAX_LINE and 1 + len(value) <= MAX_LINE:
+        # All the words fit on the next line: the package moves them there together.
+        return f"{name}:\n {value}\n".encode("ascii")
+    head, *rest = value.split(" ")
+    lines = [f"{name}: {head}"]
+    for word in rest:
+        if len(lines[-1]) + 1 + len(word) <= MAX_LINE:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(f" {word}")
+    if max(map(len, lines)) > MAX_LINE:
+        return folded(name, value)
+    return "".join(f"{line}\n" for line in lines).encode("ascii")
+
+
+def folded_date(moment: datetime) -> bytes:
+    """`folded("Date", format_datetime(moment))` for a moment in UTC: the email package reads
+    the date back and writes it as `format_datetime` does, which gives the same words, on one
+    line (31 characters)."""
+    value = format_datetime(moment)
+    if moment.utcoffset() != UTC.utcoffset(None):
+        return folded("Date", value)
+    return f"Date: {value}\n".encode("ascii")
 
 
 def encode_text(text: str) -> tuple[str, bytes]:
