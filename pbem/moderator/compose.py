@@ -4,8 +4,9 @@ A letter goes straight to the bytes the email package would write for it (an `Em
 with `set_content(text)`, `add_alternative(html, subtype="html")`, then `as_bytes()`), without
 building the message object: each header is folded by the email package's own header classes
 (cached, since most values repeat from letter to letter; the new Message-ID and Date of each
-letter, and a reply's In-Reply-To and References, are written as those classes write them,
-`mime.folded_message_id`, `folded_date`, `folded_ids`), and each body part is encoded as its
+letter, a reply's In-Reply-To and References, and the Content-Type naming the new boundary,
+are written as those classes write them, `mime.folded_message_id`, `folded_date`, `folded_ids`,
+`folded_multipart`), and each body part is encoded as its
 content manager would (`mime.py`). tests/moderator/test_compose.py holds the two side by side.
 """
 
@@ -26,6 +27,7 @@ from pbem.moderator.mime import (
     folded_date,
     folded_ids,
     folded_message_id,
+    folded_multipart,
 )
 
 _UNSAFE_HEADER = re.compile(r"[\r\n\x00]+")
@@ -105,20 +107,20 @@ def compose(
     content_type, body = _multipart("alternative", [plain, html])
     if letter.attachments:
         # The text and HTML alternatives become the first part of a mixed message.
-        alternative = folded("Content-Type", content_type) + b"\n" + body
+        alternative = content_type + b"\n" + body
         files = [_attachment(attachment) for attachment in letter.attachments]
         content_type, body = _multipart("mixed", [alternative, *files])
-    lines.append(folded("Content-Type", content_type))
+    lines.append(content_type)
     raw = b"".join([*lines, b"\n", body])
     return Composed(message_id, raw)
 
 
-def _multipart(subtype: str, parts: list[bytes]) -> tuple[str, bytes]:
-    """(Content-Type, body) of a multipart of `parts`, as `as_bytes` writes it."""
+def _multipart(subtype: str, parts: list[bytes]) -> tuple[bytes, bytes]:
+    """(Content-Type header, body) of a multipart of `parts`, as `as_bytes` writes them."""
     boundary = _boundary(*parts)
     separator = f"--{boundary}\n".encode()
     body = b"\n".join(separator + part for part in parts) + f"\n--{boundary}--\n".encode()
-    return f'multipart/{subtype}; boundary="{boundary}"', body
+    return folded_multipart(subtype, boundary), body
 
 
 def _attachment(attachment: Attachment) -> bytes:

@@ -4,10 +4,11 @@ made faster by remembering what repeats from letter to letter.
 - `folded`: a header line as `as_bytes` folds it, by the email package's header classes; the
   same name and value fold the same way, and most values (sender, recipients, subjects,
   threading) repeat, so the folding is cached.
-- `folded_ids`, `folded_date`: a Message-ID is new in every letter, and so are a reply's
-  In-Reply-To and References (they name the email answered) and, every second, the Date: no
-  cache helps them, so plain ones are written as the email package writes them, without its
-  header classes (tests/render/test_mime.py holds the two side by side).
+- `folded_ids`, `folded_date`, `folded_multipart`: a Message-ID is new in every letter, and so
+  are the MIME boundary in its Content-Type, a reply's In-Reply-To and References (they name
+  the email answered) and, every second, the Date: no cache helps them as they are, so plain
+  ones are written as the email package writes them, without its header classes
+  (tests/render/test_mime.py holds the two side by side).
 - `encode_text`: a text body's Content-Transfer-Encoding and payload, chosen and encoded as
   `set_content` does (email.contentmanager): 7bit or 8bit when every line is short, else
   quoted-printable or base64, whichever the first ten lines come out shorter in. Quoted-printable
@@ -35,6 +36,8 @@ _PLAIN_ID = rf"<{_ATOM}(?:\.{_ATOM})*@{_ATOM}(?:\.{_ATOM})*>"
 # One plain Message-ID, or (In-Reply-To, References) plain ones, a space between each two.
 _PLAIN_MESSAGE_ID = re.compile(_PLAIN_ID, re.ASCII)
 _PLAIN_IDS = re.compile(rf"{_PLAIN_ID}(?: {_PLAIN_ID})*", re.ASCII)
+# A MIME boundary of the email package's form (`email.generator`): `=`s, a number, `==`.
+_BOUNDARY = re.compile(r"(=+)([0-9]+)(==)", re.ASCII)
 
 
 @lru_cache(maxsize=4096)
@@ -74,6 +77,21 @@ def folded_ids(name: str, value: str) -> bytes:
     if max(map(len, lines)) > MAX_LINE:
         return folded(name, value)
     return "".join(f"{line}\n" for line in lines).encode("ascii")
+
+
+def folded_multipart(subtype: str, boundary: str) -> bytes:
+    """`folded("Content-Type", f'multipart/{subtype}; boundary="{boundary}"')`. A boundary of
+    the package's form is a quoted string of `=`s and digits, folded as any other of its length:
+    so one of zeros is folded (and cached), and this boundary's digits put in its place."""
+    content_type = f'multipart/{subtype}; boundary="{{}}"'
+    form = _BOUNDARY.fullmatch(boundary)
+    if form is None:
+        return folded("Content-Type", content_type.format(boundary))
+    zeros = f"{form[1]}{'0' * len(form[2])}{form[3]}".encode("ascii")
+    header = folded("Content-Type", content_type.format(zeros.decode("ascii")))
+    if header.count(zeros) != 1:  # too long for a line: encoded (RFC 2231) or split
+        return folded("Content-Type", content_type.format(boundary))
+    return header.replace(zeros, boundary.encode("ascii"))
 
 
 def folded_date(moment: datetime) -> bytes:

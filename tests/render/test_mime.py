@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 import string
+import sys
 from datetime import UTC, datetime, timedelta, timezone
 from email.utils import format_datetime
 
 import pytest
 
-from pbem.moderator.mime import POLICY, folded_date, folded_ids
+from pbem.moderator.mime import POLICY, folded_date, folded_ids, folded_multipart
 
 ATOM = string.ascii_letters + string.digits + "_-"
 
@@ -65,3 +66,16 @@ def test_a_date_is_written_as_the_package_writes_it() -> None:
         assert folded_date(moment) == by_the_package("Date", format_datetime(moment))
     elsewhere = datetime(2026, 12, 2, 9, 30, tzinfo=timezone(timedelta(hours=-5)))
     assert folded_date(elsewhere) == by_the_package("Date", format_datetime(elsewhere))
+
+
+def test_a_boundary_is_written_as_the_package_writes_it() -> None:
+    rng = random.Random(9)
+    boundaries = [f"{'=' * 15}{rng.randrange(sys.maxsize):019d}==" for _ in range(300)]
+    boundaries += [
+        f"{'=' * rng.randint(1, 40)}{rng.randrange(10 ** rng.randint(1, 60))}==" for _ in range(300)
+    ]
+    boundaries += ["plain", "==1==2==", "=====0=="]
+    for boundary in boundaries:
+        for subtype in ("alternative", "mixed"):
+            value = f'multipart/{subtype}; boundary="{boundary}"'
+            assert folded_multipart(subtype, boundary) == by_the_package("Content-Type", value)
