@@ -110,17 +110,19 @@ def encode_text(text: str) -> tuple[str, bytes]:
     if max(map(len, lines), default=0) <= MAX_LINE:
         body = b"\n".join(lines) + b"\n"
         return ("7bit" if body.isascii() else "8bit"), body
-    sniffed = b"".join(line + b"\n" for line in lines[:SNIFFED_LINES])
-    if len(_quoted_printable(sniffed)) > len(binascii.b2a_base64(sniffed)):
+    sniffed = lines[:SNIFFED_LINES]
+    head = b"".join(line + b"\n" for line in sniffed)
+    if len(_quoted_printable(sniffed)) > len(binascii.b2a_base64(head)):
         whole = b"".join(line + b"\n" for line in lines)
         chunks = range(0, len(whole), BASE64_CHUNK)
         return "base64", b"".join(binascii.b2a_base64(whole[i : i + BASE64_CHUNK]) for i in chunks)
-    return "quoted-printable", _quoted_printable(b"\n".join(lines) + b"\n")
+    return "quoted-printable", _quoted_printable(lines)
 
 
-def _quoted_printable(body: bytes) -> bytes:
-    """`quoprimime.body_encode` of a body ending in a line end: line by line, each cached."""
-    return b"\n".join(map(_quoted_line, body.split(b"\n")[:-1])) + b"\n"
+def _quoted_printable(lines: list[bytes]) -> bytes:
+    """`quoprimime.body_encode` of `lines` (no line end in one), each ended: line by line, each
+    cached."""
+    return b"\n".join(map(_quoted_line, lines)) + b"\n"
 
 
 @lru_cache(maxsize=65536)
