@@ -3,8 +3,10 @@
 A letter goes straight to the bytes the email package would write for it (an `EmailMessage`
 with `set_content(text)`, `add_alternative(html, subtype="html")`, then `as_bytes()`), without
 building the message object: each header is folded by the email package's own header classes
-(cached, since most values repeat from letter to letter; the new Message-ID of each letter is
-written as those classes write it, `mime.folded_message_id`), and each body part is encoded as its
+(cached, since most values repeat from letter to letter; the new Message-ID and Date of each
+letter, a reply's In-Reply-To and References, and the Content-Type naming the new boundary,
+are written as those classes write them, `mime.folded_message_id`, `folded_date`, `folded_ids`,
+`folded_multipart`), and each body part is encoded as its
 content manager would (`mime.py`). tests/moderator/test_compose.py holds the two side by side.
 """
 
@@ -16,9 +18,17 @@ import re
 import sys
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from email.utils import format_datetime, formataddr, make_msgid
+from email.utils import formataddr, make_msgid
 
-from pbem.moderator.mime import BASE64_CHUNK, encode_text, folded, folded_message_id
+from pbem.moderator.mime import (
+    BASE64_CHUNK,
+    encode_text,
+    folded,
+    folded_date,
+    folded_ids,
+    folded_message_id,
+    folded_multipart,
+)
 
 _UNSAFE_HEADER = re.compile(r"[\r\n\x00]+")
 
@@ -70,47 +80,47 @@ def compose(
     letter: Letter, sender: str, sender_name: str, game_id: str | None, domain: str
 ) -> Composed:
     message_id = make_msgid(idstring=game_id or "pbem", domain=domain)
-    headers = [
-        ("From", formataddr((header_safe(sender_name), sender))),
-        ("To", header_safe(letter.to)),
-        ("Subject", header_safe(letter.subject)),
-        ("Date", format_datetime(datetime.now(UTC))),
-        ("Message-ID", message_id),
+    lines = [
+        folded("From", formataddr((header_safe(sender_name), sender))),
+        folded("To", header_safe(letter.to)),
+        folded("Subject", header_safe(letter.subject)),
+        folded_date(datetime.now(UTC)),
+        folded_message_id(message_id),
     ]
     if letter.reply_to:
-        headers.append(("Reply-To", header_safe(letter.reply_to)))
+        lines.append(folded("Reply-To", header_safe(letter.reply_to)))
     references = [thread_root(game_id, domain)] if game_id else []
     if letter.in_reply_to:
-        headers.append(("In-Reply-To", header_safe(letter.in_reply_to)))
+        lines.append(folded_ids("In-Reply-To", header_safe(letter.in_reply_to)))
         references.append(header_safe(letter.in_reply_to))
     elif game_id:
-        headers.append(("In-Reply-To", references[0]))
+        lines.append(folded_ids("In-Reply-To", references[0]))
     if references:
-        headers.append(("References", " ".join(references)))
+        lines.append(folded_ids("References", " ".join(references)))
     auto = "auto-replied" if letter.kind == "reply" else "auto-generated"
-    headers += [("Auto-Submitted", auto), ("Precedence", "bulk"), ("MIME-Version", "1.0")]
+    lines += [
+        folded("Auto-Submitted", auto),
+        folded("Precedence", "bulk"),
+        folded("MIME-Version", "1.0"),
+    ]
     plain, html = _part("plain", letter.text), _part("html", letter.html, mime_version=True)
     content_type, body = _multipart("alternative", [plain, html])
     if letter.attachments:
         # The text and HTML alternatives become the first part of a mixed message.
-        alternative = folded("Content-Type", content_type) + b"\n" + body
+        alternative = content_type + b"\n" + body
         files = [_attachment(attachment) for attachment in letter.attachments]
         content_type, body = _multipart("mixed", [alternative, *files])
-    headers.append(("Content-Type", content_type))
-    raw = b"".join([*(_folded(name, value) for name, value in headers), b"\n", body])
+    lines.append(content_type)
+    raw = b"".join([*lines, b"\n", body])
     return Composed(message_id, raw)
 
 
-def _folded(name: str, value: str) -> bytes:
-    return folded_message_id(value) if name == "Message-ID" else folded(name, value)
-
-
-def _multipart(subtype: str, parts: list[bytes]) -> tuple[str, bytes]:
-    """(Content-Type, body) of a multipart of `parts`, as `as_bytes` writes it."""
+def _multipart(subtype: str, parts: list[bytes]) -> tuple[bytes, bytes]:
+    """(Content-Type header, body) of a multipart of `parts`, as `as_bytes` writes them."""
     boundary = _boundary(*parts)
     separator = f"--{boundary}\n".encode()
     body = b"\n".join(separator + part for part in parts) + f"\n--{boundary}--\n".encode()
-    return f'multipart/{subtype}; boundary="{boundary}"', body
+    return folded_multipart(subtype, boundary), body
 
 
 def _attachment(attachment: Attachment) -> bytes:
