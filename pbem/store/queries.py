@@ -389,8 +389,10 @@ def bot_mail(session: Session, limit: int = 100) -> Sequence[OutboxRow]:
 
 def get_mail_state(session: Session, key: str) -> str | None:
     # The column, not the row object: a row cached in the session could predate set_mail_state.
-    statement = select(MailStateRow.value).where(col(MailStateRow.key) == key)
-    return session.exec(statement).first()
+    return session.exec(_MAIL_STATE, params={"key": key}).first()
+
+
+_MAIL_STATE = select(MailStateRow.value).where(col(MailStateRow.key) == bindparam("key"))
 
 
 def set_mail_state(session: Session, key: str, value: str) -> None:
