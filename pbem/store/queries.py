@@ -202,13 +202,15 @@ def last_history(session: Session, game_id: str, limit: int = 10) -> list[Histor
 
 def history_since(session: Session, game_id: str, seq: int) -> list[HistoryRow]:
     """The game's history entries after entry `seq`, oldest first."""
-    statement = (
-        select(HistoryRow)
-        .where(col(HistoryRow.game_id) == game_id)
-        .where(col(HistoryRow.seq) > seq)
-        .order_by(col(HistoryRow.seq))
-    )
-    return list(session.exec(statement).all())
+    return list(session.exec(_HISTORY_SINCE, params={"game_id": game_id, "seq": seq}).all())
+
+
+_HISTORY_SINCE = (
+    select(HistoryRow)
+    .where(col(HistoryRow.game_id) == bindparam("game_id"))
+    .where(col(HistoryRow.seq) > bindparam("seq"))
+    .order_by(col(HistoryRow.seq))
+)
 
 
 def history_entry(session: Session, game_id: str, seq: int) -> HistoryRow | None:
