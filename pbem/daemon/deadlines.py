@@ -26,7 +26,7 @@ from pbem.moderator.absences import absences_over, is_away, today
 from pbem.moderator.desk import Desk
 from pbem.moderator.events import AwayEnded, PlayedFor, Reminder
 from pbem.moderator.letters import notice_letter, status_letter
-from pbem.moderator.loaded import LoadedGame, load_game, save_state
+from pbem.moderator.loaded import LoadedGame, load_game, loaded_game, save_state
 from pbem.moderator.play import carry_out, follow_up
 from pbem.settings import Settings
 from pbem.store import (
@@ -34,6 +34,7 @@ from pbem.store import (
     games_with_absences_over,
     get_mail_state,
     lock_game,
+    seats_of,
     session_scope,
     set_mail_state,
 )
@@ -57,7 +58,7 @@ def run_deadlines(
             if row.status != "running" or row.deadline_at is None or row.deadline_at > clock():
                 continue
             desk = Desk(session, settings, clock)
-            game = load_game(session, game_id)
+            game = loaded_game(row, seats_of(session, game_id))  # locked just above
             if _held_for_away(desk, game):
                 continue
             if row.policy == "wait":

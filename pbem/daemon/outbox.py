@@ -28,7 +28,7 @@ from pbem.mail.transport import Sender, SendResult
 from pbem.moderator.desk import Desk
 from pbem.moderator.undeliverable import record_undeliverable
 from pbem.settings import Settings
-from pbem.store import OutboxRow, claim_outbox, due_outbox, session_scope
+from pbem.store import ClaimedEmail, claim_outbox, due_outbox, record_outbox, session_scope
 from pbem.store.operations import sent_since, stale_deferred
 
 log = logging.getLogger("pbem.daemon")
@@ -125,7 +125,7 @@ def send_outbox(
 
 def _send_row(
     session: Session,
-    row: OutboxRow,
+    row: ClaimedEmail,
     sender: Sender,
     settings: Settings,
     clock: Callable[[], datetime],
@@ -147,7 +147,7 @@ def _send_row(
         session.rollback()
         return True
     unreachable = _record(row, result, clock(), gate)
-    session.add(row)
+    record_outbox(session, row)
     if row.status == "failed" and row.kind != "gm":
         record_undeliverable(
             Desk(session, settings, clock), row.to_address, row.last_error or "", row.game_id
@@ -191,7 +191,7 @@ def _room(session: Session, limits: SendLimits, now: datetime) -> int | None:
     return limits.room(sent_since(session, now - MINUTE), sent_since(session, now - DAY))
 
 
-def _record(row: OutboxRow, result: SendResult, now: datetime, gate: SendGate) -> bool:
+def _record(row: ClaimedEmail, result: SendResult, now: datetime, gate: SendGate) -> bool:
     """Update `row` from the result; True when the server was not reached (no reply code)."""
     if result.permanent:
         failure = result.permanent[0]
@@ -231,7 +231,7 @@ def _record(row: OutboxRow, result: SendResult, now: datetime, gate: SendGate) -
     return False
 
 
-def _count(report: SendReport, row: OutboxRow) -> None:
+def _count(report: SendReport, row: ClaimedEmail) -> None:
     if row.status == "sent":
         report.sent += 1
     elif row.status == "failed":

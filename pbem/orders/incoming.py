@@ -7,6 +7,7 @@ from email import policy
 from email.message import Message
 from email.parser import BytesParser
 from email.policy import EmailPolicy
+from functools import lru_cache
 from typing import Any
 
 from pbem.orders.headers import RECIPIENT_HEADERS, addresses, first_header, message_ids
@@ -29,31 +30,40 @@ class IncomingEmail:
 
 
 class _ParsedOncePolicy(EmailPolicy):
-    """`policy.default`, but each header of one email is parsed once, however often it is read.
+    """`policy.default`, but each header value is parsed once, however often it is read.
 
     The default policy keeps headers as raw strings and parses one through the header registry
     each time it is read, and the moderator reads From twice and Content-Type (whose parameters
     are the costliest to parse) about seven times an email: parsing was a tenth of pbem's time.
-    The parsed header objects are the same, only kept: one instance (one cache) per email, so
-    the cache lives as long as the email. A header that fails to parse raises each time, as
-    before (exceptions are not kept).
+    The parsed header objects are the same, only kept, and shared by the emails that have the
+    same header: a player writes From the same address to the same reply address every time,
+    and Content-Type and MIME-Version rarely differ. Header objects are immutable strings. A
+    header that fails to parse raises each time, as before (exceptions are not kept).
     """
 
-    def __init__(self, **kw: Any) -> None:
-        super().__init__(header_factory=policy.default.header_factory, **kw)
-        object.__setattr__(self, "_parsed", {})  # policies refuse attribute assignment
-
     def header_fetch_parse(self, name: str, value: str) -> Any:
-        parsed: dict[tuple[str, str], Any] = self._parsed  # type: ignore[attr-defined]
-        key = (name, value)
-        if key not in parsed:
-            parsed[key] = super().header_fetch_parse(name, value)
-        return parsed[key]
+        if type(value) is str and len(value) <= _KEPT_HEADER_LENGTH:
+            return _parsed_header(name, value)
+        return super().header_fetch_parse(name, value)
+
+
+# What the kept headers may cost: 4,096 values of at most 998 characters (RFC 5322's line
+# limit), a few MB at most; a longer value is parsed each time it is read.
+_KEPT_HEADERS = 4096
+_KEPT_HEADER_LENGTH = 998
+
+
+@lru_cache(maxsize=_KEPT_HEADERS)
+def _parsed_header(name: str, value: str) -> Any:
+    return policy.default.header_fetch_parse(name, value)
+
+
+_POLICY = _ParsedOncePolicy(header_factory=policy.default.header_factory)
 
 
 def parse_message(raw: bytes) -> Message:
     """The stdlib's reading of `raw` (policy default); its headers alone if the body defeats it."""
-    parser = BytesParser(policy=_ParsedOncePolicy())
+    parser = BytesParser(policy=_POLICY)
     try:
         return parser.parsebytes(raw)
     # The parser is lenient by design (defects, not errors) but recurses once per nested multipart,

@@ -21,6 +21,7 @@ from pbem.store.errors import (
 )
 from pbem.store.ids import message_key, new_secret, next_game_id
 from pbem.store.queries import (
+    ClaimedEmail,
     append_history,
     bot_mail,
     claim_outbox,
@@ -39,6 +40,7 @@ from pbem.store.queries import (
     lock_game_if_any,
     queue_outbox,
     record_inbound,
+    record_outbox,
     seat_by_address,
     seat_by_secret,
     seats_of,
@@ -69,6 +71,7 @@ from pbem.store.watching import add_watcher, remove_watcher, watchers_of
 
 __all__ = [
     "DATABASE_URL_VARIABLE",
+    "ClaimedEmail",
     "DatabaseMissing",
     "GameNotFound",
     "GameRow",
@@ -111,6 +114,7 @@ __all__ = [
     "open_database",
     "queue_outbox",
     "record_inbound",
+    "record_outbox",
     "remove_watcher",
     "seat_by_address",
     "seat_by_secret",

@@ -46,13 +46,17 @@ def insert_or_update(
     session: Session, table: Table, values: dict[str, Any], unique_column: str
 ) -> None:
     """Insert one row, or update the other columns of the row with the same `unique_column`."""
-    changes = {name: value for name, value in values.items() if name != unique_column}
-    statement = (
-        _insert(_dialect(session), table)
-        .values(values)
-        .on_conflict_do_update(index_elements=[unique_column], set_=changes)
-    )
-    session.execute(statement)
+    statement = _insert_or_update(_dialect(session), table, unique_column, tuple(values))
+    session.execute(statement, values)
+
+
+@cache
+def _insert_or_update(
+    dialect: str, table: Table, unique_column: str, names: tuple[str, ...]
+) -> Any:
+    insert = _insert(dialect, table)
+    changes = {name: insert.excluded[name] for name in names if name != unique_column}
+    return insert.on_conflict_do_update(index_elements=[unique_column], set_=changes)
 
 
 @cache

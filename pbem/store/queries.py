@@ -11,10 +11,12 @@ parameters): building one and its cache key cost as much as running it on SQLite
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, fields
 from datetime import date, datetime
 from typing import cast
 
-from sqlalchemy import ColumnElement, bindparam, exists, func, insert
+from sqlalchemy import ColumnElement, bindparam, exists, func, insert, update
+from sqlalchemy import select as sa_select
 from sqlalchemy.orm import QueryableAttribute, defer
 from sqlmodel import Session, col, select
 
@@ -33,6 +35,7 @@ from pbem.store.tables import (
     InboundStatus,
     MailStateRow,
     OutboxRow,
+    OutboxStatus,
     QueuedOrderRow,
     SeatRow,
     table_of,
@@ -199,13 +202,15 @@ def last_history(session: Session, game_id: str, limit: int = 10) -> list[Histor
 
 def history_since(session: Session, game_id: str, seq: int) -> list[HistoryRow]:
     """The game's history entries after entry `seq`, oldest first."""
-    statement = (
-        select(HistoryRow)
-        .where(col(HistoryRow.game_id) == game_id)
-        .where(col(HistoryRow.seq) > seq)
-        .order_by(col(HistoryRow.seq))
-    )
-    return list(session.exec(statement).all())
+    return list(session.exec(_HISTORY_SINCE, params={"game_id": game_id, "seq": seq}).all())
+
+
+_HISTORY_SINCE = (
+    select(HistoryRow)
+    .where(col(HistoryRow.game_id) == bindparam("game_id"))
+    .where(col(HistoryRow.seq) > bindparam("seq"))
+    .order_by(col(HistoryRow.seq))
+)
 
 
 def history_entry(session: Session, game_id: str, seq: int) -> HistoryRow | None:
@@ -328,19 +333,47 @@ def due_outbox(
     return session.exec(statement).all()
 
 
-def claim_outbox(session: Session, row_id: int) -> OutboxRow | None:
+@dataclass
+class ClaimedEmail:
+    """An outbox row claimed for sending, as a plain object: the sender changes the columns
+    from `status` on, and `record_outbox` writes them. The ORM's load and flush of the row, and
+    building the model object, cost more than sending it over a local SMTP connection."""
+
+    id: int
+    message_id: str
+    game_id: str | None
+    to_address: str
+    kind: str
+    raw: bytes
+    status: OutboxStatus
+    attempts: int
+    next_attempt_at: datetime
+    last_error: str | None
+    sent_at: datetime | None
+
+
+def claim_outbox(session: Session, row_id: int) -> ClaimedEmail | None:
     """Outbox row `row_id` locked for this transaction, read anew, while it is still pending;
     None once it was sent, or while another process holds it."""
-    return session.exec(_CLAIM_OUTBOX, params={"row_id": row_id}).first()
+    found = session.execute(_CLAIM_OUTBOX, {"row_id": row_id}).first()
+    return None if found is None else ClaimedEmail(*found)
 
 
+def record_outbox(session: Session, email: ClaimedEmail) -> None:
+    """Write what became of a claimed email: its status, attempts, error and times."""
+    changes = {name: getattr(email, name) for name in _AFTER_SENDING}
+    session.execute(_RECORD_OUTBOX, {"row_id": email.id, **changes})
+
+
+_OUTBOX = table_of(OutboxRow)
 _CLAIM_OUTBOX = (
-    select(OutboxRow)
-    .where(col(OutboxRow.id) == bindparam("row_id"))
-    .where(col(OutboxRow.status) == "pending")
+    sa_select(*(_OUTBOX.c[field.name] for field in fields(ClaimedEmail)))
+    .where(_OUTBOX.c.id == bindparam("row_id"))
+    .where(_OUTBOX.c.status == "pending")
     .with_for_update(skip_locked=True)
-    .execution_options(populate_existing=True)
 )
+_AFTER_SENDING = ("status", "attempts", "next_attempt_at", "last_error", "sent_at")
+_RECORD_OUTBOX = update(_OUTBOX).where(_OUTBOX.c.id == bindparam("row_id"))
 
 
 def bot_mail(session: Session, limit: int = 100) -> Sequence[OutboxRow]:
@@ -358,8 +391,10 @@ def bot_mail(session: Session, limit: int = 100) -> Sequence[OutboxRow]:
 
 def get_mail_state(session: Session, key: str) -> str | None:
     # The column, not the row object: a row cached in the session could predate set_mail_state.
-    statement = select(MailStateRow.value).where(col(MailStateRow.key) == key)
-    return session.exec(statement).first()
+    return session.exec(_MAIL_STATE, params={"key": key}).first()
+
+
+_MAIL_STATE = select(MailStateRow.value).where(col(MailStateRow.key) == bindparam("key"))
 
 
 def set_mail_state(session: Session, key: str, value: str) -> None:

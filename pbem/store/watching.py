@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sqlalchemy import bindparam
 from sqlmodel import Session, col, select
 
 from pbem.store.tables import WatcherRow
@@ -9,10 +10,15 @@ from pbem.store.tables import WatcherRow
 
 def watchers_of(session: Session, game_id: str) -> list[str]:
     """The watching addresses of a game, in the order they came."""
-    rows = session.exec(
-        select(WatcherRow).where(col(WatcherRow.game_id) == game_id).order_by(col(WatcherRow.id))
-    ).all()
-    return [row.address for row in rows]
+    return list(session.exec(_WATCHERS_OF, params={"game_id": game_id}).all())
+
+
+# Asked at every move of every game: built once, and only the addresses read.
+_WATCHERS_OF = (
+    select(WatcherRow.address)
+    .where(col(WatcherRow.game_id) == bindparam("game_id"))
+    .order_by(col(WatcherRow.id))
+)
 
 
 def add_watcher(session: Session, game_id: str, address: str) -> bool:
