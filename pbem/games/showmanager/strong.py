@@ -21,8 +21,7 @@ from pbem.games.showmanager import ENGINE, bot
 from pbem.games.showmanager.actions import Action
 from pbem.games.showmanager.components import Components
 from pbem.games.showmanager.state import Chip, GameState, Player
-from pbem.games.showmanager.strong_policy import strong_actions
-from pbem.games.showmanager.strong_search import candidates, rollout_search
+from pbem.games.showmanager.strong_search import plans, rollout_policy, rollout_search
 from pbem.games.showmanager.view import GameView
 
 # The sensible player's money, fitted over its own games: what a hired card costs on average,
@@ -155,12 +154,13 @@ class StrongPlayer:
         if view.turn != seat:
             return []
         prior = determinize(view, self.data, Rng(rng.next64()))
-        emails = candidates(prior, seat, strong_actions(prior, seat, rng))
+        found = plans(prior, seat, rng)
         return choose(
             rollout_search(seat),
             seat,
             lambda dice: determinize(view, self.data, dice),
-            emails,
+            [plan.email for plan in found],
             rng,
             self.budget,
+            [rollout_policy(seat, plan.pressure) for plan in found],
         )
