@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from pbem.games.base import Outcome, RulesEngine
@@ -93,12 +93,8 @@ def choose(
     candidates: Sequence[list[A]],
     rng: Rng,
     budget: Budget,
-    plans: Sequence[Policy[S, A]] | None = None,
 ) -> list[A]:
     """The first candidate (the prior's choice), unless another one beats it clearly.
-
-    `plans`, one per candidate, is the rollout policy of that candidate's rollouts (a whole
-    plan: the email, then what the seat does next); by default `search.policy` for every one.
 
     Each candidate is compared with the first on the same samples, so what is measured is the
     difference their choice makes. Another candidate is chosen only when its mean difference
@@ -109,15 +105,12 @@ def choose(
         return list(candidates[0]) if candidates else []
     cpu_deadline = time.process_time() + budget.cpu_seconds
     wall_deadline = time.perf_counter() + budget.wall_seconds
-    searches = [search] * len(candidates)
-    if plans is not None:
-        searches = [replace(search, policy=plan) for plan in plans]
     gains = [Gain() for _ in candidates]
     for _ in range(max(1, budget.iterations)):
         seed = rng.next64()
         rewards = [
-            _try(plan, seat, sample(Rng(seed)), email, Rng(seed ^ _ROLLOUT_DICE))
-            for plan, email in zip(searches, candidates, strict=True)
+            _try(search, seat, sample(Rng(seed)), email, Rng(seed ^ _ROLLOUT_DICE))
+            for email in candidates
         ]
         first = rewards[0]
         if first is not None:

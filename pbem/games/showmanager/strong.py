@@ -21,7 +21,8 @@ from pbem.games.showmanager import ENGINE, bot
 from pbem.games.showmanager.actions import Action
 from pbem.games.showmanager.components import Components
 from pbem.games.showmanager.state import Chip, GameState, Player
-from pbem.games.showmanager.strong_search import plans, rollout_policy, rollout_search
+from pbem.games.showmanager.strong_policy import strong_actions
+from pbem.games.showmanager.strong_search import candidates, rollout_search
 from pbem.games.showmanager.view import GameView
 
 # The sensible player's money, fitted over its own games: what a hired card costs on average,
@@ -154,13 +155,12 @@ class StrongPlayer:
         if view.turn != seat:
             return []
         prior = determinize(view, self.data, Rng(rng.next64()))
-        found = plans(prior, seat, rng)
+        emails = candidates(prior, seat, strong_actions(prior, seat, rng))
         return choose(
             rollout_search(seat),
             seat,
             lambda dice: determinize(view, self.data, dice),
-            [plan.email for plan in found],
+            emails,
             rng,
             self.budget,
-            [rollout_policy(seat, plan.pressure) for plan in found],
         )

@@ -28,11 +28,8 @@ LOAN_MARGIN = 0  # points kept above the next chip down: the rank is all that sc
 PRESSURE = bot.Pressure(0.5, 3.0)  # a slot's price weighs half what the sensible player weighs
 
 
-def strong_actions(
-    state: GameState, seat: int, rng: Rng, pressure: bot.Pressure = PRESSURE
-) -> list[Action]:
-    """One email for `seat`: maybe a loan, then the sensible player's orders with its money,
-    each mark of a slot's price weighing `pressure` (the search tries others)."""
+def strong_actions(state: GameState, seat: int, rng: Rng) -> list[Action]:
+    """One email for `seat`: maybe a loan, then the sensible player's orders with its money."""
     if state.turn != seat:
         return []
     loan = (
@@ -41,10 +38,10 @@ def strong_actions(
         else None
     )
     if loan is None:
-        return bot.bot_actions(state, seat, rng, pressure)
+        return bot.bot_actions(state, seat, rng, PRESSURE)
     after = load_state(dump_state(state))
     turns.apply(after, seat, loan)
-    return [loan, *bot.bot_actions(after, seat, rng, pressure)]
+    return [loan, *bot.bot_actions(after, seat, rng, PRESSURE)]
 
 
 def _short(state: GameState, seat: int) -> bool:

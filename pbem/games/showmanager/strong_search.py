@@ -14,10 +14,8 @@ lead over the best other player.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pbem.games.rng import Rng
-from pbem.games.search import Policy, Search
+from pbem.games.search import Search
 from pbem.games.showmanager import ENGINE, board, bot
 from pbem.games.showmanager.actions import Action, Loan, Stage
 from pbem.games.showmanager.legal import best_stage, hand_rules, stageable
@@ -31,33 +29,6 @@ CITIES_TRIED = 2  # for a first production, the free cities where its casting ex
 # 0.02 and 1.5 overruled it in 6 of 99 searched decisions and won 69 of 200, the policy 68).
 MARGIN_WEIGHT = 0.05
 CONFIDENCE = 1.0
-# Whole plans the search may switch to, each tried as its first email and then played on: the
-# policy with the sensible player's heavier money pressure (save for later cards) and with a
-# lighter one (pay for the better card now). A plan followed to the end is judged as the
-# consistent play it is, where one odd email among the policy's own is not.
-OTHER_PRESSURES = (bot.PRESSURE, bot.Pressure(0.2, 1.0))
-
-
-@dataclass(frozen=True)
-class Plan:
-    """An email and the pressure the seat plays on with in its rollouts."""
-
-    email: list[Action]
-    pressure: bot.Pressure = PRESSURE
-
-
-def plans(state: GameState, seat: int, rng: Rng) -> list[Plan]:
-    """The policy's email and `candidates` around it, then each other pressure's email (with
-    its own play to follow) that is none of them."""
-    seed = rng.next64()
-    found = [
-        Plan(email) for email in candidates(state, seat, strong_actions(state, seat, Rng(seed)))
-    ]
-    for pressure in OTHER_PRESSURES:
-        email = strong_actions(state, seat, Rng(seed), pressure)
-        if all(email != plan.email for plan in found):
-            found.append(Plan(email, pressure))
-    return found
 
 
 def candidates(state: GameState, seat: int, first: list[Action]) -> list[list[Action]]:
@@ -109,15 +80,10 @@ def _stagings(state: GameState, seat: int) -> list[Stage]:
 
 def rollout_search(seat: int) -> Search[GameState, Action]:
     """Rollouts in which `seat` plays the strong policy and every other seat the sensible one."""
-    return Search(ENGINE, rollout_policy(seat), margin_weight=MARGIN_WEIGHT, confidence=CONFIDENCE)
-
-
-def rollout_policy(seat: int, pressure: bot.Pressure = PRESSURE) -> Policy[GameState, Action]:
-    """`seat` plays the strong policy with `pressure`, every other seat the sensible player."""
 
     def play(state: GameState, mover: int, dice: Rng) -> list[Action]:
         if mover == seat:
-            return strong_actions(state, mover, dice, pressure)
+            return strong_actions(state, mover, dice)
         return bot.bot_actions(state, mover, dice)
 
-    return play
+    return Search(ENGINE, play, margin_weight=MARGIN_WEIGHT, confidence=CONFIDENCE)
