@@ -9,7 +9,7 @@ from pbem.games.search import Budget
 from pbem.games.showmanager import ENGINE
 from pbem.games.showmanager.actions import Hire, Loan, Stage
 from pbem.games.showmanager.legal import stageable
-from pbem.games.showmanager.strong import StrongPlayer, determinize
+from pbem.games.showmanager.strong import StrongPlayer, determinize, first_budget
 from pbem.games.showmanager.strong_policy import strong_actions
 from pbem.games.showmanager.strong_search import candidates
 
@@ -57,3 +57,8 @@ def test_the_strong_player_sends_one_of_its_candidates() -> None:
         assert player(ENGINE.view(state, (seat + 1) % 4), Rng(seed)) == [], "not its turn"
         state = ENGINE.submit(state, seat, email).state
         assert state is not None
+
+
+def test_a_first_production_may_take_three_times_the_search_and_2_5_s_on_the_clock() -> None:
+    assert first_budget(Budget(16, 0.5, 2.0)) == Budget(48, 1.5, 2.5)
+    assert first_budget(BUDGET) == Budget(6, 1800.0, 600.0), "iterations still end a test's"

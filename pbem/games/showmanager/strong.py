@@ -13,12 +13,12 @@ email (`strong_policy`: the sensible player's with bolder borrowing and a lighte
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pbem.games.rng import Rng
 from pbem.games.search import Budget, choose
 from pbem.games.showmanager import ENGINE, bot
-from pbem.games.showmanager.actions import Action
+from pbem.games.showmanager.actions import Action, Stage
 from pbem.games.showmanager.components import Components
 from pbem.games.showmanager.state import Chip, GameState, Player
 from pbem.games.showmanager.strong_policy import strong_actions
@@ -34,6 +34,12 @@ MONEY_SPREAD = 2
 # searched decision tries 2 to 7 emails on each of its samples (docs/bots.md). Processor time
 # keeps the player as strong on a busy machine; the clock's cap keeps the daemon's cycle going.
 BUDGET = Budget(iterations=16, cpu_seconds=0.3, wall_seconds=2.0)
+# Where a candidate opens a musical's first production (whether to open it now, and in which
+# city, decide what it can score for the rest of the game) the search may spend 3 times the
+# iterations and processor time, and 2.5 s on the clock: about 2 searched decisions in 5, so
+# the median decision stays unsearched and the slowest stay under 3 s.
+FIRST_SCALE = 3
+FIRST_WALL_SECONDS = 2.5
 OFFERED = 4  # cards a hidden hand's each card is the pick of: the agency's display
 
 
@@ -145,7 +151,7 @@ def random(view: GameView, data: Components, rng: Rng) -> list[Action]:
 class StrongPlayer:
     """The `strong` level: `strong_policy`'s email, or a staging (or a hire instead of its
     staging) that rollouts on states sampled from the view show clearly better
-    (`strong_search`)."""
+    (`strong_search`); with `first_budget` where a candidate opens a first production."""
 
     data: Components
     budget: Budget = field(default_factory=lambda: BUDGET)
@@ -156,11 +162,32 @@ class StrongPlayer:
             return []
         prior = determinize(view, self.data, Rng(rng.next64()))
         emails = candidates(prior, seat, strong_actions(prior, seat, rng))
+        budget = self.budget
+        if any(_opens(prior, action) for email in emails for action in email):
+            budget = first_budget(budget)
         return choose(
             rollout_search(seat),
             seat,
             lambda dice: determinize(view, self.data, dice),
             emails,
             rng,
-            self.budget,
+            budget,
         )
+
+
+def first_budget(budget: Budget) -> Budget:
+    """The budget of a decision where a candidate opens a musical's first production."""
+    return replace(
+        budget,
+        iterations=budget.iterations * FIRST_SCALE,
+        cpu_seconds=budget.cpu_seconds * FIRST_SCALE,
+        wall_seconds=max(budget.wall_seconds, FIRST_WALL_SECONDS),
+    )
+
+
+def _opens(state: GameState, action: Action) -> bool:
+    """Whether `action` stages a musical that plays in no city yet."""
+    if not isinstance(action, Stage):
+        return False
+    musical = next(i for i, m in enumerate(state.data.musicals) if m.name == action.musical)
+    return state.musical_city[musical] is None
