@@ -20,6 +20,7 @@ from pbem.games.search import Budget, choose
 from pbem.games.showmanager import ENGINE, bot
 from pbem.games.showmanager.actions import Action, Stage
 from pbem.games.showmanager.components import Components
+from pbem.games.showmanager.names import find_musical
 from pbem.games.showmanager.state import Chip, GameState, Player
 from pbem.games.showmanager.strong_policy import strong_actions
 from pbem.games.showmanager.strong_search import candidates, rollout_search
@@ -189,5 +190,5 @@ def _opens(state: GameState, action: Action) -> bool:
     """Whether `action` stages a musical that plays in no city yet."""
     if not isinstance(action, Stage):
         return False
-    musical = next(i for i, m in enumerate(state.data.musicals) if m.name == action.musical)
-    return state.musical_city[musical] is None
+    musical = find_musical(state.data, action.musical)
+    return musical is not None and state.musical_city[musical] is None
