@@ -38,7 +38,7 @@ class BigTimeEngine:
         """File a checked action; a BID (phases 1-2) or phase-3 HEADLINER files the seat's order,
         so it goes after the email's other lines. Once every order is in, the game runs on."""
         events = orders.file_order(state, seat, action)
-        if type(action) is orders.ORDER_LINE[state.phase]:  # `completes_order`, without a call
+        if orders.completes_order(state, action):
             events += advance(state)
         return events
 
