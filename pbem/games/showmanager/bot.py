@@ -33,6 +33,7 @@ from pbem.games.showmanager.legal import (
     stageable,
 )
 from pbem.games.showmanager.players import default_actions
+from pbem.games.showmanager.potential import potential, potential_with
 from pbem.games.showmanager.state import Chip, GameState
 
 GOOD_CASTING = 0.7  # share of a musical's best possible value worth staging at once
@@ -123,26 +124,6 @@ def best_possible(data: Components, musical: int) -> int:
     return sum(best) + data.role_counts[musical]
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def potential(data: Components, musical: int, hand: tuple[int, ...]) -> int:
-    """The most `hand` (sorted) brings to the musical's roles: each role played by at most one
-    card it fits, the full-cast bonus when every role is. Cards left out simply stay in hand."""
-    roles = data.role_counts[musical]
-    anywhere = tuple((role, data.provincial_value) for role in range(roles))
-    best = {0: 0}
-    for card in hand:
-        options = anywhere if card in data.provincials else data.talents[musical][card]
-        grown = dict(best)
-        for mask, points in best.items():
-            for role, gain in options:
-                key = mask | 1 << role
-                if key != mask and grown.get(key, -1) < points + gain:
-                    grown[key] = points + gain
-        best = grown
-    full = (1 << roles) - 1
-    return max(points + (roles if mask == full else 0) for mask, points in best.items())
-
-
 def _stageable_size(data: Components, rules: HandRules, musical: int, size: int) -> bool:
     """Whether a hand of `size` cards could stage the musical, by hiring more if need be."""
     return size <= data.role_counts[musical] + rules.limit
@@ -174,13 +155,12 @@ def _hires(
     for slot in _slots(state, money):
         card = state.display[slot]
         assert card is not None
-        grown = tuple(sorted((*hand, card)))
         gain = 0.0
         for musical in rules.remaining:
-            if not _stageable_size(data, rules, musical, len(grown)):
+            if not _stageable_size(data, rules, musical, len(hand) + 1):
                 continue
             weight = 1.0 if musical == target else CARRY_WEIGHT
-            added = potential(data, musical, grown) - potential(data, musical, hand)
+            added = potential_with(data, musical, hand, card) - potential(data, musical, hand)
             gain = max(gain, weight * added)
         hires.append((gain - pressure * data.slot_costs[slot], slot))
     return hires

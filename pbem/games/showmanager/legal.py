@@ -11,6 +11,7 @@ from pbem.games.showmanager import agency, board
 from pbem.games.showmanager.casting import Casting, best_casting
 from pbem.games.showmanager.components import Components
 from pbem.games.showmanager.names import city_name, musical_name, order_word
+from pbem.games.showmanager.potential import potential
 from pbem.games.showmanager.state import GameState
 
 KINDS = ("LOAN", "REFRESH", "HIRE", "STAGE")
@@ -91,12 +92,20 @@ def stageable(state: GameState, seat: int, rules: HandRules | None = None) -> tu
 
 def best_stage(state: GameState, seat: int, musical: int) -> StageChoice:
     """The highest-valued staging of `musical` from the hand, in the city where it scores most."""
-    roles = state.data.role_counts[musical]
-    options = (
-        (best_casting(state.data, musical, cards), cards)
-        for cards in combinations(state.players[seat].hand, roles)
-    )
-    casting, cards = max(options, key=lambda option: option[0].value)
+    data = state.data
+    hand = state.players[seat].hand
+    # No casting is worth more than the hand's potential, so the first to reach it is the one a
+    # search of every combination would keep: the computer players ask this on every turn.
+    most = potential(data, musical, tuple(sorted(hand)))
+    choices = combinations(hand, data.role_counts[musical])
+    cards = next(choices)
+    casting = best_casting(data, musical, cards)
+    for other in choices:
+        if casting.value >= most:
+            break
+        other_casting = best_casting(data, musical, other)
+        if other_casting.value > casting.value:
+            casting, cards = other_casting, other
     return StageChoice(musical, cards, best_city(state, musical, casting.value), casting)
 
 
