@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from pbem.games.showmanager.casting import best_casting
 from pbem.games.showmanager.components import load_components
-from pbem.games.showmanager.potential import potential, potential_with
+from pbem.games.showmanager.potential import added, potential
 
 DATA = load_components()
 CARDS = sorted(DATA.cards)
@@ -22,15 +22,17 @@ MUSICALS = range(len(DATA.musicals))
     hand=st.lists(st.sampled_from(CARDS), min_size=0, max_size=9, unique=True),
     card=st.sampled_from(CARDS),
 )
-def test_a_card_added_in_one_step_gives_the_grown_hands_potential(
+def test_what_a_card_adds_in_one_step_is_what_the_grown_hand_gains(
     musical: int, hand: list[int], card: int
 ) -> None:
     if card in hand:
         return
+    held = tuple(sorted(hand))
     grown = tuple(sorted((*hand, card)))
-    added = potential_with(DATA, musical, tuple(sorted(hand)), card)
-    assert added == potential(DATA, musical, grown)
-    assert added >= potential(DATA, musical, tuple(sorted(hand)))
+    assert added(DATA, musical, held, card) == potential(DATA, musical, grown) - potential(
+        DATA, musical, held
+    )
+    assert added(DATA, musical, held, card) >= 0
 
 
 @settings(max_examples=200, deadline=None)

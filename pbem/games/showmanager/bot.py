@@ -33,7 +33,7 @@ from pbem.games.showmanager.legal import (
     stageable,
 )
 from pbem.games.showmanager.players import default_actions
-from pbem.games.showmanager.potential import potential, potential_with
+from pbem.games.showmanager.potential import added, potential
 from pbem.games.showmanager.state import Chip, GameState
 
 GOOD_CASTING = 0.7  # share of a musical's best possible value worth staging at once
@@ -151,17 +151,18 @@ def _hires(
     data = state.data
     if len(hand) >= rules.capacity:
         return []
+    weights = [
+        (musical, 1.0 if musical == target else CARRY_WEIGHT)
+        for musical in rules.remaining
+        if _stageable_size(data, rules, musical, len(hand) + 1)
+    ]
     hires = []
     for slot in _slots(state, money):
         card = state.display[slot]
         assert card is not None
         gain = 0.0
-        for musical in rules.remaining:
-            if not _stageable_size(data, rules, musical, len(hand) + 1):
-                continue
-            weight = 1.0 if musical == target else CARRY_WEIGHT
-            added = potential_with(data, musical, hand, card) - potential(data, musical, hand)
-            gain = max(gain, weight * added)
+        for musical, weight in weights:
+            gain = max(gain, weight * added(data, musical, hand, card))
         hires.append((gain - pressure * data.slot_costs[slot], slot))
     return hires
 

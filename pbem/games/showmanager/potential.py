@@ -25,13 +25,14 @@ def potential(data: Components, musical: int, hand: tuple[int, ...]) -> int:
     return _reach(data, musical, hand)[0]
 
 
-def potential_with(data: Components, musical: int, hand: tuple[int, ...], card: int) -> int:
-    """`potential` of the hand with `card` added: the card either stays out or takes a role."""
+def added(data: Components, musical: int, hand: tuple[int, ...], card: int) -> int:
+    """What `card` adds to the hand's potential: nothing, or the most it brings to a role."""
     most, reach = _reach(data, musical, hand)
+    grown = most
     for role, gain in _options(data, musical, card):
-        if gain + reach[role] > most:
-            most = gain + reach[role]
-    return most
+        if gain + reach[role] > grown:
+            grown = gain + reach[role]
+    return grown - most
 
 
 # The computer players ask about every hand they might hold and every card they might add to it,

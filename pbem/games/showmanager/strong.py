@@ -21,7 +21,7 @@ from pbem.games.showmanager import ENGINE, bot
 from pbem.games.showmanager.actions import Action, Stage
 from pbem.games.showmanager.components import Components
 from pbem.games.showmanager.names import find_musical
-from pbem.games.showmanager.potential import potential, potential_with
+from pbem.games.showmanager.potential import added
 from pbem.games.showmanager.state import Chip, GameState, Player
 from pbem.games.showmanager.strong_policy import strong_actions
 from pbem.games.showmanager.strong_search import candidates, rollout_search
@@ -129,7 +129,7 @@ def _gain(data: Components, remaining: tuple[int, ...], hand: list[int], card: i
     """What the card adds to the best casting the hand promises for a musical still to stage."""
     held = tuple(sorted(hand))
     return max(
-        (potential_with(data, m, held, card) - potential(data, m, held) for m in remaining),
+        (added(data, m, held, card) for m in remaining),
         default=0,
     )
 
