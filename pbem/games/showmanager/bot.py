@@ -186,12 +186,12 @@ def _staging(
     musicals = stageable(state, seat, rules)
     if not musicals:
         return None
-    choices = [best_stage(state, seat, m) for m in musicals]
-    quality = {c.musical: c.casting.value / best_possible(data, c.musical) for c in choices}
+    # A musical's best staging is worth the hand's potential for it: only the staging sent is
+    # worked out card by card.
+    quality = {m: potential(data, m, hand) / best_possible(data, m) for m in musicals}
     stuck = best_gain is None or not agency.cards_left(state)
     little = best_gain is None or best_gain < SMALL_GAIN
-    for choice in sorted(choices, key=lambda c: -quality[c.musical]):
-        m = choice.musical
+    for m in sorted(musicals, key=lambda m: -quality[m]):
         full = len(hand) >= data.role_counts[m] + rules.limit and m == target
         if (
             quality[m] >= GOOD_CASTING
@@ -199,7 +199,7 @@ def _staging(
             or full
             or stuck
         ):
-            return _stage_order(state, choice)
+            return _stage_order(state, best_stage(state, seat, m))
     return None
 
 
