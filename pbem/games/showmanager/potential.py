@@ -44,6 +44,7 @@ def _reach(data: Components, musical: int, hand: tuple[int, ...]) -> tuple[int, 
     roles = data.role_counts[musical]
     full = (1 << roles) - 1
     table = _table(data, musical, hand)
+    open_roles = _open_roles(roles)
     most = 0
     reach = [0] * roles  # the empty casting leaves every role open
     for mask, points in table:
@@ -51,13 +52,21 @@ def _reach(data: Components, musical: int, hand: tuple[int, ...]) -> tuple[int, 
             most = max(most, points + roles)
             continue
         most = max(most, points)
-        for role in range(roles):
-            bit = 1 << role
-            if not mask & bit:
-                total = points + roles if mask | bit == full else points
-                if total > reach[role]:
-                    reach[role] = total
+        for role, completes in open_roles[mask]:
+            total = points + roles if completes else points
+            if total > reach[role]:
+                reach[role] = total
     return most, tuple(reach)
+
+
+@functools.cache
+def _open_roles(roles: int) -> tuple[tuple[tuple[int, bool], ...], ...]:
+    """[mask]: each role the mask leaves open, and whether filling it would complete the cast."""
+    full = (1 << roles) - 1
+    return tuple(
+        tuple((role, mask | 1 << role == full) for role in range(roles) if not mask >> role & 1)
+        for mask in range(full + 1)
+    )
 
 
 def _table(data: Components, musical: int, hand: tuple[int, ...]) -> Table:
