@@ -20,11 +20,7 @@ from sqlalchemy import select as sa_select
 from sqlalchemy.orm import QueryableAttribute, defer
 from sqlmodel import Session, col, select
 
-from pbem.store.conflicts import (
-    insert_or_update,
-    insert_row_unless_present,
-    insert_unless_present,
-)
+from pbem.store.conflicts import insert_or_update, insert_unless_present
 from pbem.store.errors import GameNotFound
 from pbem.store.tables import (
     GameRow,
@@ -234,15 +230,34 @@ def record_inbound(
     raw: bytes,
     source: str,
     received_at: datetime | None = None,
-) -> InboundRow | None:
-    """Store a received email as "new", or return None if one with this key was stored before."""
+) -> int | None:
+    """Store a received email as "new": its row's id, or None if one with this key was stored
+    before. The row is not read back: its handler needs only the id (`record_inbound_result`)."""
     values = {
         "message_key": message_key,
         "raw": raw,
         "source": source,
         "received_at": received_at or utc_now(),
     }
-    return insert_row_unless_present(session, InboundRow, values, "message_key")
+    new_id: int | None = insert_unless_present(session, table_of(InboundRow), values, "message_key")
+    return new_id
+
+
+def record_inbound_result(
+    session: Session, inbound_id: int, status: InboundStatus, reason: str, game_id: str | None
+) -> None:
+    """Write what became of a received email. One UPDATE built once, not an ORM row flushed at
+    commit: the unit of work cost about three times the statement (a flush per order)."""
+    values = {"inbound_id": inbound_id, "status": status, "reason": reason, "game_id": game_id}
+    session.execute(_RECORD_INBOUND_RESULT, values)
+
+
+_INBOUND = table_of(InboundRow)
+_RECORD_INBOUND_RESULT = (
+    update(_INBOUND)
+    .where(_INBOUND.c.id == bindparam("inbound_id"))
+    .values(status=bindparam("status"), reason=bindparam("reason"), game_id=bindparam("game_id"))
+)
 
 
 def inbound_with_status(

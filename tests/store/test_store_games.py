@@ -23,6 +23,7 @@ from pbem.store import (
     lock_game,
     open_database,
     record_inbound,
+    record_inbound_result,
     seat_by_secret,
     seats_of,
     session_scope,
@@ -142,8 +143,8 @@ def test_history_refuses_a_second_entry_with_the_same_number(db_engine: Engine) 
 def test_history_entry_remembers_the_email_behind_it(db_engine: Engine) -> None:
     with session_scope(db_engine) as session:
         game_id = insert_game(session).id
-        inbound = record_inbound(session, message_key="<m@x>", raw=b"raw", source="replay")
-        assert inbound is not None
+        inbound_id = record_inbound(session, message_key="<m@x>", raw=b"raw", source="replay")
+        assert inbound_id is not None
         entry = append_history(
             session,
             game_id,
@@ -151,10 +152,10 @@ def test_history_entry_remembers_the_email_behind_it(db_engine: Engine) -> None:
             kind="gm",
             summary="undo to 3",
             why="testing",
-            inbound_id=inbound.id,
+            inbound_id=inbound_id,
             state_after="{}",
         )
-    assert (entry.actor, entry.why, entry.inbound_id) == ("gm:alice", "testing", inbound.id)
+    assert (entry.actor, entry.why, entry.inbound_id) == ("gm:alice", "testing", inbound_id)
 
 
 def test_unknown_game_status_is_refused_by_the_database(db_engine: Engine) -> None:
@@ -173,9 +174,9 @@ def test_deleting_a_game_deletes_its_seats_and_history_but_keeps_its_emails(
 ) -> None:
     with session_scope(db_engine) as session:
         game = insert_game(session)
-        inbound = record_inbound(session, message_key="<m@x>", raw=b"raw", source="replay")
-        assert inbound is not None
-        inbound.game_id = game.id
+        inbound_id = record_inbound(session, message_key="<m@x>", raw=b"raw", source="replay")
+        assert inbound_id is not None
+        record_inbound_result(session, inbound_id, "accepted", "ok", game.id)
     add_entries(db_engine, game.id, 2)
     with session_scope(db_engine) as session:
         session.delete(session.get_one(GameRow, game.id))
