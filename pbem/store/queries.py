@@ -13,11 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from datetime import date, datetime
-from typing import cast
+from typing import Any, cast
 
-from sqlalchemy import ColumnElement, bindparam, exists, func, insert, update
+from sqlalchemy import ColumnElement, CursorResult, bindparam, exists, func, insert, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.orm import QueryableAttribute, defer
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, col, select
 
 from pbem.store.conflicts import insert_or_update, insert_unless_present
@@ -65,6 +67,40 @@ _LOCK_GAME = (
     .where(col(GameRow.id) == bindparam("game_id"))
     .with_for_update()
     .execution_options(populate_existing=True)
+)
+
+
+def save_game_state(session: Session, game: GameRow, state: str, status: GameStatus) -> None:
+    """Write the game's new state and status, checking and bumping its version as the ORM's
+    flush would (StaleDataError, so StaleGame, when another process saved it first).
+
+    One UPDATE built once instead of the row flushed by the ORM (once an order): the unit of
+    work cost about three times the statement. The row's other changes, if any, are flushed
+    first, and the row takes the written values as its own, so it stays clean."""
+    if session.dirty or session.new:
+        session.flush()
+    now = utc_now()
+    values = {"game_id": game.id, "version": game.version, "state": state, "status": status}
+    written = cast(
+        CursorResult[Any], session.execute(_SAVE_GAME_STATE, {**values, "updated_at": now})
+    )
+    if written.rowcount != 1:
+        raise StaleDataError(f"game {game.id} is no longer at version {game.version}")
+    changes = {"state": state, "status": status, "version": game.version + 1, "updated_at": now}
+    for name, value in changes.items():
+        set_committed_value(game, name, value)
+
+
+_GAMES = table_of(GameRow)
+_SAVE_GAME_STATE = (
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("game_id"), _GAMES.c.version == bindparam("version"))
+    .values(
+        state=bindparam("state"),
+        status=bindparam("status"),
+        version=_GAMES.c.version + 1,
+        updated_at=bindparam("updated_at"),
+    )
 )
 
 

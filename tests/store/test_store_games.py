@@ -15,6 +15,7 @@ from pbem.store import (
     HistoryRow,
     InboundRow,
     SeatRow,
+    StaleGame,
     append_history,
     games_past_deadline,
     games_with_status,
@@ -24,6 +25,7 @@ from pbem.store import (
     open_database,
     record_inbound,
     record_inbound_result,
+    save_game_state,
     seat_by_secret,
     seats_of,
     session_scope,
@@ -207,3 +209,18 @@ def test_games_past_deadline_are_running_ones_most_overdue_first(db_engine: Engi
         paused.status = "paused"
     with session_scope(db_engine) as session:
         assert [game.id for game in games_past_deadline(session, now)] == [later.id, late.id]
+
+
+def test_a_state_saved_over_a_version_another_process_saved_is_refused(
+    db_engine: Engine,
+) -> None:
+    with session_scope(db_engine) as session:
+        game_id = insert_game(session).id
+    with pytest.raises(StaleGame), session_scope(db_engine) as late:
+        late_copy = late.get_one(GameRow, game_id)  # unlocked, as two daemons on SQLite
+        with session_scope(db_engine) as early:
+            save_game_state(early, early.get_one(GameRow, game_id), '{"by": "early"}', "running")
+        save_game_state(late, late_copy, '{"by": "late"}', "finished")
+    with session_scope(db_engine) as session:
+        saved = session.get_one(GameRow, game_id)
+        assert (saved.state, saved.status, saved.version) == ('{"by": "early"}', "running", 2)
