@@ -229,8 +229,8 @@ class Daemon:
         headers = BytesHeaderParser().parsebytes(raw)
         key = message_key(headers.get("Message-ID"), raw)
         with session_scope(self.engine) as session:
-            row = record_inbound(session, message_key=key, raw=raw, source=source)
-            row = row or inbound_by_key(session, key)
+            record_inbound(session, message_key=key, raw=raw, source=source)
+            row = inbound_by_key(session, key)  # stored just now, or before
             if row is not None:
                 row.status, row.reason = "failed", error
                 session.add(row)

@@ -35,12 +35,12 @@ from pbem.orders.incoming import IncomingEmail, parse_message, read_message
 from pbem.orders.parse import OrderLine
 from pbem.store import (
     GameRow,
-    InboundRow,
     QueuedOrderRow,
     SeatRow,
     lock_game_if_any,
     message_key,
     record_inbound,
+    record_inbound_result,
     seats_of,
     watchers_of,
 )
@@ -61,21 +61,20 @@ def handle_inbound(desk: Desk, raw: bytes, source: str) -> InboundResult:
     """Handle one received email inside the desk's transaction; a duplicate has no effect."""
     message = parse_message(raw)
     email = read_message(message)
-    row = record_inbound(
+    inbound_id = record_inbound(
         desk.session, message_key=message_key(email.message_id, raw), raw=raw, source=source
     )
-    if row is None:
+    if inbound_id is None:
         return InboundResult("duplicate", "this message was handled before")
-    status, reason, game_id = _handle(desk, row, email, message)
+    status, reason, game_id = _handle(desk, inbound_id, email, message)
     if status == "ignored" and (bounced := record_bounces(desk, raw)):
         reason = f"bounce for {', '.join(bounced)}"
-    row.status, row.reason, row.game_id = status, reason, game_id
-    desk.session.add(row)
+    record_inbound_result(desk.session, inbound_id, status, reason, game_id)
     return InboundResult(status, reason, game_id)
 
 
 def _handle(
-    desk: Desk, row: InboundRow, email: IncomingEmail, message: Message
+    desk: Desk, inbound_id: int, email: IncomingEmail, message: Message
 ) -> tuple[InboundStatus, str, str | None]:
     machine = machine_reason(message, desk.settings.address)
     if machine is not None or email.sender is None:
@@ -96,7 +95,7 @@ def _handle(
     copy_to = [game.seat(seat).address]
     if email.sender.lower() != game.seat(seat).address.lower():
         copy_to.insert(0, email.sender)
-    status, reason = _orders(desk, game, seat, email, row, copy_to)
+    status, reason = _orders(desk, game, seat, email, inbound_id, copy_to)
     return status, reason, game.id
 
 
@@ -190,7 +189,7 @@ def _orders(
     game: LoadedGame,
     seat: int,
     email: IncomingEmail,
-    row: InboundRow,
+    inbound_id: int,
     copy_to: list[str],
 ) -> tuple[InboundStatus, str]:
     parsed = parse_for(game, email.text)
@@ -246,12 +245,11 @@ def _orders(
     letters_before = len(desk.postman.sent)
     if order_lines:
         if queued:
-            assert row.id is not None  # flushed by record_inbound
             desk.session.add(
                 QueuedOrderRow(
                     game_id=game.id,
                     position=seat,
-                    inbound_id=row.id,
+                    inbound_id=inbound_id,
                     lines="\n".join(dict.fromkeys(line.text for line in order_lines)),
                 )
             )
@@ -264,7 +262,7 @@ def _orders(
                 [line.order for line in order_lines],
                 actor=game.seat(seat).address,
                 summary=" / ".join(dict.fromkeys(line.text for line in order_lines)),
-                inbound_id=row.id,
+                inbound_id=inbound_id,
             )
             if outcome.refusal is not None:
                 problem = _refused_line(order_lines, outcome)
@@ -272,10 +270,10 @@ def _orders(
                 return "rejected", problem
             events = list(outcome.events)
     # After the orders, so orders and AWAY in one email play the orders first.
-    events += _absence(desk, game, seat, away, back, row.id)
+    events += _absence(desk, game, seat, away, back, inbound_id)
     # The talk is kept only now that the orders went through, and before the status emails are
     # written, so that those told it carry it; the others get it in an email of its own.
-    said = record_talk(desk, game, seat, talk.spoken, row.id)
+    said = record_talk(desk, game, seat, talk.spoken, inbound_id)
     events += said
     if order_lines or away or back:
         events = follow_up(desk, game, events, before, answered=seat)

@@ -14,7 +14,15 @@ from pbem.games.base import Event, RulesEngine
 from pbem.games.event_codec import encode_events
 from pbem.games.registry import engine_for
 from pbem.moderator.kinds import KINDS, GameKind
-from pbem.store import GameRow, HistoryRow, SeatRow, append_history, lock_game, seats_of
+from pbem.store import (
+    GameRow,
+    HistoryRow,
+    SeatRow,
+    append_history,
+    lock_game,
+    save_game_state,
+    seats_of,
+)
 from pbem.store.tables import HistoryKind
 
 
@@ -85,10 +93,8 @@ def save_state(
     for the game master, `events` for everyone."""
     encoded = encode_state(game, state)
     game.state = state
-    game.row.state = encoded
-    if game.engine.is_over(state):
-        game.row.status = "finished"
-    session.add(game.row)
+    status = "finished" if game.engine.is_over(state) else game.row.status
+    save_game_state(session, game.row, encoded, status)
     return append_history(
         session,
         game.id,

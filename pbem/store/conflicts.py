@@ -8,16 +8,13 @@ building and cache keys than in the database.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any
 
-from sqlalchemy import Table, select
+from sqlalchemy import Table
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session
 
 from pbem.store.errors import StoreError
-from pbem.store.tables import StoreModel, table_of
-
-Row = TypeVar("Row", bound=StoreModel)
 
 
 def insert_unless_present(
@@ -28,18 +25,8 @@ def insert_unless_present(
     Returns the new row's primary key, or None when the row was already there (perhaps written
     a moment ago by another process: the database decides, so two daemons cannot both win).
     """
-    statement = _insert_unless_present(_dialect(session), table, unique_column, whole_row=False)
+    statement = _insert_unless_present(_dialect(session), table, unique_column)
     return session.execute(statement, values).scalar_one_or_none()
-
-
-def insert_row_unless_present(
-    session: Session, model: type[Row], values: dict[str, Any], unique_column: str
-) -> Row | None:
-    """`insert_unless_present`, returning the new row as an object of the session (None when
-    it was there already): RETURNING gives every column, so the row needs no SELECT after."""
-    statement = _insert_row_unless_present(_dialect(session), model, unique_column)
-    row: Row | None = session.execute(statement, values).scalars().one_or_none()
-    return row
 
 
 def insert_or_update(
@@ -60,20 +47,12 @@ def _insert_or_update(
 
 
 @cache
-def _insert_unless_present(dialect: str, table: Table, unique_column: str, whole_row: bool) -> Any:
-    returning = table.columns if whole_row else table.primary_key.columns
+def _insert_unless_present(dialect: str, table: Table, unique_column: str) -> Any:
     return (
         _insert(dialect, table)
         .on_conflict_do_nothing(index_elements=[unique_column])
-        .returning(*returning)
+        .returning(*table.primary_key.columns)
     )
-
-
-@cache
-def _insert_row_unless_present(dialect: str, model: type[StoreModel], unique_column: str) -> Any:
-    """The INSERT, its RETURNING read by the ORM as a SELECT of `model` would be."""
-    inserted = _insert_unless_present(dialect, table_of(model), unique_column, whole_row=True)
-    return select(model).from_statement(inserted)
 
 
 def _dialect(session: Session) -> str:

@@ -15,6 +15,7 @@ from pbem.store import (
     HistoryRow,
     InboundRow,
     SeatRow,
+    StaleGame,
     append_history,
     games_past_deadline,
     games_with_status,
@@ -23,6 +24,8 @@ from pbem.store import (
     lock_game,
     open_database,
     record_inbound,
+    record_inbound_result,
+    save_game_state,
     seat_by_secret,
     seats_of,
     session_scope,
@@ -142,8 +145,8 @@ def test_history_refuses_a_second_entry_with_the_same_number(db_engine: Engine) 
 def test_history_entry_remembers_the_email_behind_it(db_engine: Engine) -> None:
     with session_scope(db_engine) as session:
         game_id = insert_game(session).id
-        inbound = record_inbound(session, message_key="<m@x>", raw=b"raw", source="replay")
-        assert inbound is not None
+        inbound_id = record_inbound(session, message_key="<m@x>", raw=b"raw", source="replay")
+        assert inbound_id is not None
         entry = append_history(
             session,
             game_id,
@@ -151,10 +154,10 @@ def test_history_entry_remembers_the_email_behind_it(db_engine: Engine) -> None:
             kind="gm",
             summary="undo to 3",
             why="testing",
-            inbound_id=inbound.id,
+            inbound_id=inbound_id,
             state_after="{}",
         )
-    assert (entry.actor, entry.why, entry.inbound_id) == ("gm:alice", "testing", inbound.id)
+    assert (entry.actor, entry.why, entry.inbound_id) == ("gm:alice", "testing", inbound_id)
 
 
 def test_unknown_game_status_is_refused_by_the_database(db_engine: Engine) -> None:
@@ -173,9 +176,9 @@ def test_deleting_a_game_deletes_its_seats_and_history_but_keeps_its_emails(
 ) -> None:
     with session_scope(db_engine) as session:
         game = insert_game(session)
-        inbound = record_inbound(session, message_key="<m@x>", raw=b"raw", source="replay")
-        assert inbound is not None
-        inbound.game_id = game.id
+        inbound_id = record_inbound(session, message_key="<m@x>", raw=b"raw", source="replay")
+        assert inbound_id is not None
+        record_inbound_result(session, inbound_id, "accepted", "ok", game.id)
     add_entries(db_engine, game.id, 2)
     with session_scope(db_engine) as session:
         session.delete(session.get_one(GameRow, game.id))
@@ -206,3 +209,18 @@ def test_games_past_deadline_are_running_ones_most_overdue_first(db_engine: Engi
         paused.status = "paused"
     with session_scope(db_engine) as session:
         assert [game.id for game in games_past_deadline(session, now)] == [later.id, late.id]
+
+
+def test_a_state_saved_over_a_version_another_process_saved_is_refused(
+    db_engine: Engine,
+) -> None:
+    with session_scope(db_engine) as session:
+        game_id = insert_game(session).id
+    with pytest.raises(StaleGame), session_scope(db_engine) as late:
+        late_copy = late.get_one(GameRow, game_id)  # unlocked, as two daemons on SQLite
+        with session_scope(db_engine) as early:
+            save_game_state(early, early.get_one(GameRow, game_id), '{"by": "early"}', "running")
+        save_game_state(late, late_copy, '{"by": "late"}', "finished")
+    with session_scope(db_engine) as session:
+        saved = session.get_one(GameRow, game_id)
+        assert (saved.state, saved.status, saved.version) == ('{"by": "early"}', "running", 2)
