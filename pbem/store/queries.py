@@ -275,7 +275,7 @@ def record_inbound(
         "source": source,
         "received_at": received_at or utc_now(),
     }
-    new_id: int | None = insert_unless_present(session, table_of(InboundRow), values, "message_key")
+    new_id: int | None = insert_unless_present(session, _INBOUND, values, "message_key")
     return new_id
 
 
