@@ -7,11 +7,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from pbem.games.base import Event, NewGame, Outcome, Refusal, Standing, Submission
-from pbem.games.bigtime import bot, choices, orders
+from pbem.games.bigtime import bot, choices, flow, orders
 from pbem.games.bigtime.actions import Action
 from pbem.games.bigtime.codec import dump_state, load_state
 from pbem.games.bigtime.dealing import VARIANTS, new_state
-from pbem.games.bigtime.flow import advance
 from pbem.games.bigtime.show import standings_order
 from pbem.games.bigtime.state import BigTimeState
 from pbem.games.bigtime.views import BigTimeView, build_view, public_view
@@ -30,17 +29,10 @@ class BigTimeEngine:
     # them, save a call each time (issue 14).
     awaiting = staticmethod(orders.awaiting)
     random_actions = staticmethod(choices.random_actions)
+    apply = staticmethod(flow.apply)
 
     def check(self, state: BigTimeState, seat: int, action: Action) -> Refusal | None:
         return orders.check(state, seat, action)
-
-    def apply(self, state: BigTimeState, seat: int, action: Action) -> list[Event]:
-        """File a checked action; a BID (phases 1-2) or phase-3 HEADLINER files the seat's order,
-        so it goes after the email's other lines. Once every order is in, the game runs on."""
-        events = orders.file_order(state, seat, action)
-        if orders.completes_order(state, action):
-            events += advance(state)
-        return events
 
     def submit(
         self, state: BigTimeState, seat: int, actions: Sequence[Action]

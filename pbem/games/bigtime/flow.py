@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 from pbem.games.base import Event
+from pbem.games.bigtime.actions import Action
 from pbem.games.bigtime.booking import resolve_headliner_buy, resolve_trouper_buy
 from pbem.games.bigtime.dealing import deal_round
 from pbem.games.bigtime.events import GameOver
-from pbem.games.bigtime.orders import all_filed
+from pbem.games.bigtime.orders import FILERS, ORDER_LINE, all_filed
 from pbem.games.bigtime.show import run_show, standings_order
 from pbem.games.bigtime.state import BigTimeState
+
+
+def apply(state: BigTimeState, seat: int, action: Action) -> list[Event]:
+    """File a checked action; a BID (phases 1-2) or phase-3 HEADLINER files the seat's order,
+    so it goes after the email's other lines. Once every order is in, the game runs on."""
+    # `orders.completes_order` without its call: a random game applies over a hundred actions.
+    events = FILERS[type(action)](state, state.theaters[seat], seat, action)
+    if type(action) is ORDER_LINE[state.phase]:
+        events += advance(state)
+    return events
 
 
 def advance(state: BigTimeState) -> list[Event]:

@@ -57,11 +57,11 @@ def all_filed(state: BigTimeState) -> bool:
 
 
 # The line that files a seat's whole order, by phase.
-_ORDER_LINE: dict[int, type] = {1: Bid, 2: Bid, 3: PreferHeadliner}
+ORDER_LINE: dict[int, type] = {1: Bid, 2: Bid, 3: PreferHeadliner}
 
 
 def completes_order(state: BigTimeState, action: Action) -> bool:
-    return type(action) is _ORDER_LINE[state.phase]
+    return type(action) is ORDER_LINE[state.phase]
 
 
 def coded_row(state: BigTimeState, row_name: str) -> list[tuple[str, str]]:
@@ -140,13 +140,6 @@ def check(state: BigTimeState, seat: int, action: Action) -> Refusal | None:
     return None
 
 
-def file_order(state: BigTimeState, seat: int, action: Action) -> list[Event]:
-    """Record a checked action; the returned events are private acknowledgements."""
-    # One look-up by the action's type, not a chain of isinstance tests: a random game files
-    # over a hundred actions (issue 14).
-    return _FILERS[type(action)](state, state.theaters[seat], seat, action)
-
-
 def _file_am(state: BigTimeState, theater: Theater, seat: int, action: PreferAM) -> list[Event]:
     theater.draft.am = action.acts
     return []
@@ -194,8 +187,10 @@ def _file_bid(state: BigTimeState, theater: Theater, seat: int, action: Bid) -> 
     ]
 
 
-# Each filer takes the action of its own type.
-_FILERS: dict[type, Callable[[BigTimeState, Theater, int, Any], list[Event]]] = {
+# Each filer records a checked action of its own type; the events it returns are private
+# acknowledgements. Filing is one look-up by the action's type, not a chain of isinstance tests:
+# a random game files over a hundred actions (issue 14).
+FILERS: dict[type, Callable[[BigTimeState, Theater, int, Any], list[Event]]] = {
     PreferAM: _file_am,
     PreferPM: _file_pm,
     Hook: _file_hook,
