@@ -61,7 +61,10 @@ def run_demo(game: str, players: int, seed: int, workdir: Path) -> DemoResult:
             game=game,
             seed=seed,
             players=tuple(
-                PlayerSpec(bot_address(name), name, bot=name) for name in BOT_NAMES[:players]
+                # Sensible players: a whole game in seconds, where the strong level (a new
+                # seat's default) thinks up to a second or two a decision (docs/bots.md).
+                PlayerSpec(bot_address(name), name, bot=name, level="sensible")
+                for name in BOT_NAMES[:players]
             ),
         )
         with session_scope(daemon.engine) as session:

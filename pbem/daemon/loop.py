@@ -50,6 +50,10 @@ from pbem.store import (
 log = logging.getLogger("pbem.daemon")
 
 DEFAULT_WAIT_SECONDS = 300.0
+# The running daemon's share of a cycle for computer players: a strong one thinks up to 2.5 s a
+# decision and a game of them a minute or more, while other games' mail waits for the cycle.
+# What is left is answered in the next cycle, which then starts at once.
+BOT_SECONDS_PER_CYCLE = 5.0
 
 
 @dataclass(frozen=True)
@@ -126,9 +130,10 @@ class Daemon:
         self._bell = threading.Event()
         self.alarms = AlarmClock(self.engine, name, self._bell)
 
-    def cycle(self) -> CycleReport:
+    def cycle(self, bot_seconds: float | None = None) -> CycleReport:
         """Take in the new mail, start the games whose sign-up start date came, act on passed
-        deadlines, let computer players answer their mail, then send what is due."""
+        deadlines, let computer players answer their mail (all of it, or what `bot_seconds` on
+        the clock allow), then send what is due."""
         intake = self.intake.poll()
         if intake.error:
             log.warning("mail intake: %s", intake.error)
@@ -139,11 +144,13 @@ class Daemon:
         deadlines = self.run_deadlines()
         run_reminders(self.engine, self.settings, self.clock)
         archive = self.sender if self.settings.uses_maildir else None
-        bots = answer_bot_mail(self.engine, self.settings, self.clock, archive)
+        bots = answer_bot_mail(self.engine, self.settings, self.clock, archive, bot_seconds)
+        if not bots.finished:
+            self._bell.set()  # no wait before the next cycle: computer players have mail
         self.notifier.alive()
         outbox = self.send_outbox()
         self.health.record("smtp", sender_link(outbox, self.send_gate))
-        return CycleReport(intake, outbox, deadlines, bots)
+        return CycleReport(intake, outbox, deadlines, bots.answered)
 
     def run_deadlines(self) -> int:
         return run_deadlines(self.engine, self.settings, self.clock, self.gm_address)
@@ -178,7 +185,7 @@ class Daemon:
         try:
             while not self._stop.is_set():
                 self._bell.clear()  # this cycle reads every deadline due, rung or not
-                report = self.cycle()
+                report = self.cycle(BOT_SECONDS_PER_CYCLE)
                 self.alarms.sync()
                 self.notifier.status(_summary(report))
                 self._wait(wait_seconds)

@@ -14,9 +14,15 @@ from pbem.games.rng import Rng
 from pbem.games.search import Budget
 
 LEVELS = ("strong", "sensible", "random")
-# The level of a computer player nobody chose one for: `strong` becomes the default once it
-# clears docs/bots.md's bar against `sensible`.
-DEFAULT_LEVEL = "sensible"
+# The level of a computer player the game master adds without naming one (`--bot NAME`, a
+# sign-up filled with computer players): the strongest, which clears docs/bots.md's bar.
+DEFAULT_LEVEL = "strong"
+# The level of a seat kept with no level: a seat a player left (resigned or removed), which the
+# computer keeps going, and a seat from before levels were kept. The sensible player sends the same
+# email for the same dice (the strong one's search depends on the processor time it gets), so a
+# transcript with a resignation replays exactly, and a running game's computer players play on
+# after an upgrade as they did before it.
+CARETAKER_LEVEL = "sensible"
 
 # A computer player: (the seat's view, dice) -> the actions of its email.
 ComputerPlayer = Callable[[Any, Rng], list[Any]]

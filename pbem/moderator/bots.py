@@ -12,14 +12,16 @@ The bot decides from the seat's view alone, at the seat's level (`pbem.games.lev
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from email.message import EmailMessage
 
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from pbem.games.levels import DEFAULT_LEVEL, computer_player
+from pbem.games.levels import CARETAKER_LEVEL, computer_player
 from pbem.games.rng import Rng
 from pbem.mail.transport import Sender
 from pbem.moderator.addresses import BOT_DOMAIN
@@ -42,27 +44,42 @@ from pbem.store import (
 MAX_DELIVERIES = 200_000
 
 
+@dataclass(frozen=True)
+class BotAnswers:
+    answered: int  # emails the computer players answered
+    finished: bool  # False: time ran out with mail still to deliver to them
+
+
 def answer_bot_mail(
     engine: Engine,
     settings: Settings,
     clock: Callable[[], datetime],
     archive: Sender | None = None,
-) -> int:
-    """Deliver every pending email to a computer player and handle its answer; how many answered.
+    seconds: float | None = None,
+) -> BotAnswers:
+    """Deliver pending email to computer players and handle their answers: all of it, or what
+    `seconds` on the clock allow (the next email is not begun after that).
 
-    `archive` (the local Maildir transport, in the daemon) gets a copy of each delivered email,
-    so a game of bots can be read like any other.
+    The daemon bounds each cycle's share: a game of strong computer players takes a minute or
+    more, and the mail of other games must not wait for it. `archive` (the local Maildir
+    transport, in the daemon) gets a copy of each delivered email, so a game of bots can be read
+    like any other.
     """
+    until = None if seconds is None else time.monotonic() + seconds
     answered = 0
     for _ in range(MAX_DELIVERIES):
+        if until is not None and time.monotonic() >= until:
+            return BotAnswers(answered, finished=False)
         with session_scope(engine) as session:
             rows = bot_mail(session, limit=1)
             if not rows:
-                return answered
+                return BotAnswers(answered, finished=True)
             row = rows[0]
+            # The answer is worked out before the delivery is written: a strong player thinks
+            # for a second or two, and until the first write the database is not locked.
+            answer = _answer(session, row)
             row.status, row.sent_at, row.attempts = "sent", clock(), row.attempts + 1
             session.add(row)
-            answer = _answer(session, row)
             if answer is not None:
                 handle_inbound(Desk(session, settings, clock), answer, f"bot:{row.message_id}")
                 answered += 1
@@ -92,7 +109,7 @@ def _answer(session: Session, row: OutboxRow) -> bytes | None:
         return None
     rng = Rng.from_seed(int.from_bytes(_digest(row.message_id)[:8], "big"))
     if attempt is None:
-        player = computer_player(game.row.game, seat.bot_level or DEFAULT_LEVEL, game.state.data)
+        player = computer_player(game.row.game, seat.bot_level or CARETAKER_LEVEL, game.state.data)
         actions = player(game.engine.view(game.state, seat.position), rng)
     else:
         actions = game.engine.default_actions(game.state, seat.position)

@@ -47,7 +47,7 @@ class PlayerSpec:
 
     @classmethod
     def computer(cls, text: str, domain: str) -> PlayerSpec:
-        """`Robby` or `Robby:strong`: a computer player's name and level (default: sensible)."""
+        """`Robby` or `Robby:sensible`: a computer player's name and level (default: strong)."""
         name, _, level = (part.strip() for part in text.partition(":"))
         if not name:
             raise StartError(f"--bot {text!r}: give a name, as NAME or NAME:LEVEL")

@@ -132,8 +132,8 @@ class SeatRow(StoreModel, table=True):
     secret: str = Field(sa_type=String(16))
     kind: SeatKind = Field(default="human", sa_type=String(16))
     bot_name: str | None = Field(default=None, sa_type=String(64))
-    # A computer player's level; None for a person, and for a seat a computer player took before
-    # levels were kept (it plays at pbem.games.levels.DEFAULT_LEVEL).
+    # A computer player's level; None for a person, and for a seat the computer took when a player
+    # left or before levels were kept (it plays at pbem.games.levels.CARETAKER_LEVEL).
     bot_level: BotLevel | None = Field(default=None, sa_type=String(16))
     # An absence (AWAY): the player is back on this day (UTC); None when the player is here.
     away_until: date | None = None

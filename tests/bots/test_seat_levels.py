@@ -31,7 +31,7 @@ def test_the_stored_levels_are_the_computer_players_levels() -> None:
 def test_a_bot_is_named_with_an_optional_level() -> None:
     robby = PlayerSpec.computer("Robby:strong", "example.org")
     assert (robby.bot, robby.level, robby.address) == ("Robby", "strong", "robby.bot@example.org")
-    assert PlayerSpec.computer("Sue", "example.org").level == "sensible"
+    assert PlayerSpec.computer("Sue", "example.org").level == "strong"
     assert PlayerSpec.computer("Rand: random ", "example.org").level == "random"
 
 
@@ -58,7 +58,7 @@ def test_computer_players_of_each_level_play_a_game_to_its_end(db_engine: Engine
         seats = load_game(session, game_id).seats
         assert [seat.bot_level for seat in seats] == ["strong", "sensible", "random"]
     # every seat bids in phases 1 and 2 of four rounds (a phase-3 order may come with phase 2's)
-    assert answer_bot_mail(db_engine, SETTINGS, utc_now) >= 3 * 8
+    assert answer_bot_mail(db_engine, SETTINGS, utc_now).answered >= 3 * 8
     with Session(db_engine) as session:
         game = load_game(session, game_id)
         assert game.engine.is_over(game.state)

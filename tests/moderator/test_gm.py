@@ -106,7 +106,7 @@ def test_gm_remove_hands_the_seat_to_a_computer_player_who_answers_its_mail(sm):
     assert seat.kind == "bot" and seat.address.endswith("@bots.invalid")
     sm.mail(ANN, "HIRE 0")
     assert sm.game().engine.awaiting(sm.game().state) == (1,)
-    assert answer_bot_mail(sm.engine, SETTINGS, utc_now) >= 1
+    assert answer_bot_mail(sm.engine, SETTINGS, utc_now).answered >= 1
     assert sm.game().engine.awaiting(sm.game().state) == (0,)
     with Session(sm.engine) as session:
         assert all(row.to_address != seat.address for row in due_outbox(session))

@@ -1,0 +1,100 @@
+"""Computer players answer within a share of the daemon's cycle, and a new seat plays strong.
+
+A game of strong computer players takes a minute or more; the running daemon gives them
+`BOT_SECONDS_PER_CYCLE` a cycle, sends what is due, and starts the next cycle at once. Seats
+kept without a level (a player left, or from before levels were kept) play the repeatable
+sensible player.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlmodel import Session, col, select
+
+from pbem.daemon import Daemon
+from pbem.games.levels import CARETAKER_LEVEL, DEFAULT_LEVEL
+from pbem.moderator.bots import answer_bot_mail
+from pbem.moderator.desk import Desk
+from pbem.moderator.loaded import load_game
+from pbem.moderator.start import GameRequest, PlayerSpec, start_game
+from pbem.settings import Settings
+from pbem.store import OutboxRow, session_scope, utc_now
+
+
+def _bots_game(daemon: Daemon, levels: tuple[str, ...]) -> str:
+    players = tuple(
+        PlayerSpec.computer(f"{name}:{level}", "example.org")
+        for name, level in zip(("Ada", "Brecht", "Cleo"), levels, strict=False)
+    )
+    request = GameRequest("bigtime", players, seed=7)
+    with session_scope(daemon.engine) as session:
+        return start_game(Desk(session, daemon.settings), request).id
+
+
+def _daemon(tmp_path: Path) -> Daemon:
+    tmp_path.mkdir(exist_ok=True)
+    return Daemon(
+        Settings(
+            database_url=f"sqlite:///{tmp_path / 'pbem.sqlite3'}",
+            address="pbem@example.org",
+            maildir=str(tmp_path / "mail"),
+        )
+    )
+
+
+def _sent_to_bots(daemon: Daemon) -> int:
+    with Session(daemon.engine) as session:
+        rows = session.exec(select(OutboxRow).where(col(OutboxRow.status) == "sent")).all()
+        return sum(1 for row in rows if ".bot@" in row.to_address)
+
+
+def test_a_new_seat_plays_strong_and_a_seat_kept_without_a_level_plays_sensible() -> None:
+    assert DEFAULT_LEVEL == "strong"
+    assert CARETAKER_LEVEL == "sensible"
+    assert PlayerSpec.computer("Robby", "example.org").level == "strong"
+
+
+def test_out_of_time_no_computer_player_is_sent_mail_and_the_next_cycle_comes_at_once(
+    tmp_path: Path,
+) -> None:
+    daemon = _daemon(tmp_path)
+    try:
+        _bots_game(daemon, ("sensible", "sensible", "sensible"))
+        report = daemon.cycle(bot_seconds=0.0)
+        assert report.bots == 0
+        assert _sent_to_bots(daemon) == 0  # nothing delivered: the status mail waits for them
+        assert daemon._bell.is_set()  # the daemon's wait ends at once
+    finally:
+        daemon.close()
+
+
+def test_a_game_of_computer_players_spread_over_cycles_plays_to_its_end(tmp_path: Path) -> None:
+    daemon = _daemon(tmp_path)
+    try:
+        game_id = _bots_game(daemon, ("sensible", "sensible", "sensible"))
+        cycles = 0
+        while True:
+            cycles += 1
+            assert cycles < 10_000
+            daemon._bell.clear()
+            daemon.cycle(bot_seconds=0.05)
+            if not daemon._bell.is_set():
+                break
+        assert cycles > 1  # 50 ms is not a whole game, even of sensible players
+        with Session(daemon.engine) as session:
+            game = load_game(session, game_id)
+            assert game.engine.is_over(game.state)
+            assert game.engine.outcome(game.state).winner is not None
+    finally:
+        daemon.close()
+
+
+def test_without_a_share_every_email_is_answered(tmp_path: Path) -> None:
+    daemon = _daemon(tmp_path)
+    try:
+        _bots_game(daemon, ("sensible", "random"))
+        answers = answer_bot_mail(daemon.engine, daemon.settings, utc_now)
+        assert answers.finished and answers.answered >= 2 * 8
+    finally:
+        daemon.close()
