@@ -61,7 +61,8 @@ class CycleReport:
     intake: PollReport
     outbox: SendReport
     deadlines: int
-    bots: int
+    bots: int  # emails computer players answered
+    bots_waiting: bool = False  # their share of the cycle ran out with mail still for them
 
     @property
     def transport_failures(self) -> list[str]:
@@ -145,12 +146,10 @@ class Daemon:
         run_reminders(self.engine, self.settings, self.clock)
         archive = self.sender if self.settings.uses_maildir else None
         bots = answer_bot_mail(self.engine, self.settings, self.clock, archive, bot_seconds)
-        if not bots.finished:
-            self._bell.set()  # no wait before the next cycle: computer players have mail
         self.notifier.alive()
         outbox = self.send_outbox()
         self.health.record("smtp", sender_link(outbox, self.send_gate))
-        return CycleReport(intake, outbox, deadlines, bots.answered)
+        return CycleReport(intake, outbox, deadlines, bots.answered, not bots.finished)
 
     def run_deadlines(self) -> int:
         return run_deadlines(self.engine, self.settings, self.clock, self.gm_address)
@@ -188,7 +187,8 @@ class Daemon:
                 report = self.cycle(BOT_SECONDS_PER_CYCLE)
                 self.alarms.sync()
                 self.notifier.status(_summary(report))
-                self._wait(wait_seconds)
+                if not report.bots_waiting:  # else the next cycle at once: they have mail
+                    self._wait(wait_seconds)
         finally:
             self.notifier.stopping()
             self.health.stopped()

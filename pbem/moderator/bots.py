@@ -58,7 +58,8 @@ def answer_bot_mail(
     seconds: float | None = None,
 ) -> BotAnswers:
     """Deliver pending email to computer players and handle their answers: all of it, or what
-    `seconds` on the clock allow (the next email is not begun after that).
+    `seconds` on the clock allow (no email is begun after that, but one always is, so every
+    call moves the games on).
 
     The daemon bounds each cycle's share: a game of strong computer players takes a minute or
     more, and the mail of other games must not wait for it. `archive` (the local Maildir
@@ -67,8 +68,8 @@ def answer_bot_mail(
     """
     until = None if seconds is None else time.monotonic() + seconds
     answered = 0
-    for _ in range(MAX_DELIVERIES):
-        if until is not None and time.monotonic() >= until:
+    for delivered in range(MAX_DELIVERIES):
+        if delivered and until is not None and time.monotonic() >= until:
             return BotAnswers(answered, finished=False)
         with session_scope(engine) as session:
             rows = bot_mail(session, limit=1)

@@ -8,11 +8,14 @@ sensible player.
 
 from __future__ import annotations
 
+import threading
+import time
 from pathlib import Path
 
+import pytest
 from sqlmodel import Session, col, select
 
-from pbem.daemon import Daemon
+from pbem.daemon import Daemon, loop
 from pbem.games.levels import CARETAKER_LEVEL, DEFAULT_LEVEL
 from pbem.moderator.bots import answer_bot_mail
 from pbem.moderator.desk import Desk
@@ -55,16 +58,13 @@ def test_a_new_seat_plays_strong_and_a_seat_kept_without_a_level_plays_sensible(
     assert PlayerSpec.computer("Robby", "example.org").level == "strong"
 
 
-def test_out_of_time_no_computer_player_is_sent_mail_and_the_next_cycle_comes_at_once(
-    tmp_path: Path,
-) -> None:
+def test_out_of_time_one_email_is_answered_and_the_cycle_says_more_wait(tmp_path: Path) -> None:
     daemon = _daemon(tmp_path)
     try:
         _bots_game(daemon, ("sensible", "sensible", "sensible"))
         report = daemon.cycle(bot_seconds=0.0)
-        assert report.bots == 0
-        assert _sent_to_bots(daemon) == 0  # nothing delivered: the status mail waits for them
-        assert daemon._bell.is_set()  # the daemon's wait ends at once
+        assert _sent_to_bots(daemon) == 1  # one delivery a call at least: the game moves on
+        assert report.bots_waiting  # so the running daemon does not wait for new mail
     finally:
         daemon.close()
 
@@ -77,9 +77,7 @@ def test_a_game_of_computer_players_spread_over_cycles_plays_to_its_end(tmp_path
         while True:
             cycles += 1
             assert cycles < 10_000
-            daemon._bell.clear()
-            daemon.cycle(bot_seconds=0.05)
-            if not daemon._bell.is_set():
+            if not daemon.cycle(bot_seconds=0.05).bots_waiting:
                 break
         assert cycles > 1  # 50 ms is not a whole game, even of sensible players
         with Session(daemon.engine) as session:
@@ -98,3 +96,27 @@ def test_without_a_share_every_email_is_answered(tmp_path: Path) -> None:
         assert answers.finished and answers.answered >= 2 * 8
     finally:
         daemon.close()
+
+
+def test_the_running_daemon_does_not_wait_for_mail_while_computer_players_have_some(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a 50 ms share and 300 s between cycles, a game of computer players still ends at
+    once: the daemon waits for new mail only when they have answered everything."""
+    monkeypatch.setattr(loop, "BOT_SECONDS_PER_CYCLE", 0.05)
+    daemon = _daemon(tmp_path)
+    game_id = _bots_game(daemon, ("sensible", "sensible", "sensible"))
+    running = threading.Thread(target=daemon.serve, kwargs={"wait_seconds": 300.0})
+    running.start()
+    try:
+        for _ in range(600):
+            with Session(daemon.engine) as session:
+                if load_game(session, game_id).row.status == "finished":
+                    break
+            time.sleep(0.1)
+        else:
+            raise AssertionError("the game of computer players did not end in 60 s")
+    finally:
+        daemon.stop()
+        running.join(timeout=30)
+    assert not running.is_alive()

@@ -42,6 +42,7 @@ class Journey:
     game_id: str
     taken: int = 0  # how many of the SMTP server's emails were handed to their readers
     watchers: list[Watcher] = field(default_factory=list)
+    bot_seconds: float | None = None  # computer players' share of each cycle (None: no limit)
 
     @classmethod
     def start(
@@ -53,10 +54,13 @@ class Journey:
         players: list[Player],
         seed: int,
         press: Press = "all",
+        bots: tuple[str, ...] = (),
     ) -> Journey:
+        """`bots`: computer players after the people, as `--bot` names them (NAME or NAME:LEVEL)."""
+        computers = tuple(PlayerSpec.computer(bot, daemon.settings.domain) for bot in bots)
         request = GameRequest(
             game=game,
-            players=tuple(PlayerSpec(p.address, p.name) for p in players),
+            players=tuple(PlayerSpec(p.address, p.name) for p in players) + computers,
             seed=seed,
             first_player=players[0].address if game == "showmanager" else None,
             deadline_hours=DEADLINE_HOURS,
@@ -74,8 +78,8 @@ class Journey:
         """Cycle the moderator and let everyone answer their newest email, until nobody has
         anything to answer; how many cycles it took."""
         for cycles in range(1, MAX_CYCLES + 1):
-            sent = self.daemon.cycle().outbox.sent
-            self.deliver(sent)
+            report = self.daemon.cycle(self.bot_seconds)
+            self.deliver(report.outbox.sent)
             replies = []
             for player in self.players:
                 newest = player.newest
@@ -84,7 +88,7 @@ class Journey:
                 reply = player.reply(self.daemon.engine, self.game_id, rng)
                 if reply is not None:
                     replies.append(reply)
-            if not replies:
+            if not replies and not report.bots_waiting:
                 return cycles
             for reply in replies:
                 self.dovecot.append(reply)
