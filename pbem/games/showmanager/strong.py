@@ -32,7 +32,7 @@ from pbem.games.showmanager.view import GameView
 HIRE_COST = 0.95
 LOAN_GAIN = 0.4
 MONEY_SPREAD = 2
-# A rollout from mid-game to the end of a 4-player game takes about 5 ms of a core and a
+# A rollout from mid-game to the end of a 4-player game takes 3-10 ms of a core, by machine, and a
 # searched decision tries 2 to 7 emails on each of its samples (docs/bots.md). Processor time
 # keeps the player as strong on a busy machine; the clock's cap keeps the daemon's cycle going.
 BUDGET = Budget(iterations=16, cpu_seconds=0.3, wall_seconds=2.0)
