@@ -192,8 +192,8 @@ def start(
     bot: list[str] = typer.Option(
         [],
         "--bot",
-        help="A computer player (adds a seat): NAME or NAME:LEVEL, LEVEL one of strong, "
-        "sensible (the default) or random.",
+        help="A computer player (adds a seat): NAME or NAME:LEVEL, LEVEL one of strong (the "
+        "default), sensible or random.",
     ),
     variant: str = typer.Option("standard", help="The game's variant."),
     seed: int | None = typer.Option(None, help="Seed of everything random (default: random)."),
