@@ -200,8 +200,10 @@ def open_client(config: ImapConfig, timeout: float) -> IMAPClient:
     Raises MailError for what reconnecting cannot cure: a certificate that does not verify, a
     login that would go in clear text, refused credentials or OAuth2 token."""
     security = config.security
-    context = client_context(security.ca_file)
     implicit = security.mode is TlsMode.IMPLICIT
+    # The context is made only for a connection that uses TLS: loading the CA store costs
+    # milliseconds, each time a connection opens.
+    context = client_context(security.ca_file) if implicit else None
     try:
         client = IMAPClient(
             config.host, port=config.port, ssl=implicit, ssl_context=context, timeout=timeout
@@ -210,7 +212,7 @@ def open_client(config: ImapConfig, timeout: float) -> IMAPClient:
         raise _certificate_refused(error, config) from error
     try:
         if must_upgrade(security.mode, client.has_capability("STARTTLS"), config.address):
-            client.starttls(context)
+            client.starttls(client_context(security.ca_file))
         check_login_allowed(_encrypted(client), security, config.address)
         _login(client, config)
     except ssl.SSLCertVerificationError as error:

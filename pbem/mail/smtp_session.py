@@ -41,15 +41,16 @@ def open_smtp(
 
 def _open_smtp(config: SmtpConfig, timeout: float, local_hostname: str | None) -> smtplib.SMTP:
     security = config.security
-    context = client_context(security.ca_file)
     smtp: smtplib.SMTP
+    # The context is made only for a connection that uses TLS: loading the CA store costs
+    # milliseconds, each time a connection opens.
     if security.mode is TlsMode.IMPLICIT:
         smtp = smtplib.SMTP_SSL(
             config.host,
             config.port,
             local_hostname=local_hostname,
             timeout=timeout,
-            context=context,
+            context=client_context(security.ca_file),
         )
     else:
         smtp = smtplib.SMTP(
@@ -58,7 +59,7 @@ def _open_smtp(config: SmtpConfig, timeout: float, local_hostname: str | None) -
     try:
         smtp.ehlo_or_helo_if_needed()
         if must_upgrade(security.mode, smtp.has_extn("starttls"), config.address):
-            smtp.starttls(context=context)
+            smtp.starttls(context=client_context(security.ca_file))
         if config.user is not None:
             check_login_allowed(isinstance(smtp.sock, ssl.SSLSocket), security, config.address)
             _login(smtp, config, config.user)
