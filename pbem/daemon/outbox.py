@@ -28,7 +28,7 @@ from pbem.mail.transport import Sender, SendResult
 from pbem.moderator.desk import Desk
 from pbem.moderator.undeliverable import record_undeliverable
 from pbem.settings import Settings
-from pbem.store import ClaimedEmail, claim_outbox, due_outbox, record_outbox, session_scope
+from pbem.store import ClaimedEmail, claim_outbox, due_outbox_ids, record_outbox, session_scope
 from pbem.store.operations import sent_since, stale_deferred
 
 log = logging.getLogger("pbem.daemon")
@@ -110,8 +110,7 @@ def send_outbox(
         return report
     while True:
         with Session(engine, expire_on_commit=False) as session:
-            rows = due_outbox(session, now=clock(), limit=CLAIM_BATCH)
-            batch = [row.id for row in rows if row.id is not None]
+            batch = due_outbox_ids(session, now=clock(), limit=CLAIM_BATCH)
             if not batch:
                 return report
             for row_id in batch:

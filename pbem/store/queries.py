@@ -1,6 +1,6 @@
 """The reads and writes the moderator repeats, each one statement or two, on the hot-path indexes.
 
-Functions that pick work to do (`due_outbox`, `inbound_with_status`) lock the rows they return
+Functions that pick work to do (`due_outbox_ids`, `inbound_with_status`) lock the rows they return
 on PostgreSQL and skip rows another daemon has locked, so two daemons never take the same job.
 SQLite ignores those locks: there, one daemon per database file.
 
@@ -17,7 +17,6 @@ from typing import Any, cast
 
 from sqlalchemy import ColumnElement, CursorResult, bindparam, exists, func, insert, update
 from sqlalchemy import select as sa_select
-from sqlalchemy.orm import QueryableAttribute, defer
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, col, select
@@ -364,16 +363,12 @@ def _to_bot_seat() -> ColumnElement[bool]:
     )
 
 
-def due_outbox(
-    session: Session, now: datetime | None = None, limit: int = 100
-) -> Sequence[OutboxRow]:
-    """Pending emails to people whose next attempt is due, longest waiting first, claimed.
-
-    Their raw bytes are read only when asked for: the sender claims each row anew anyway.
-    """
+def due_outbox_ids(session: Session, now: datetime | None = None, limit: int = 100) -> list[int]:
+    """Pending emails to people whose next attempt is due, longest waiting first, claimed: their
+    ids only, since the sender claims and reads each row anew (loading up to `limit` model
+    objects a pass only to take their ids was waste)."""
     statement = (
-        select(OutboxRow)
-        .options(defer(cast(QueryableAttribute[bytes], OutboxRow.raw)))  # sqlmodel types it bytes
+        select(col(OutboxRow.id))
         .where(col(OutboxRow.status) == "pending")
         .where(col(OutboxRow.next_attempt_at) <= (now or utc_now()))
         .where(~_to_bot_seat())
@@ -381,7 +376,7 @@ def due_outbox(
         .limit(limit)
         .with_for_update(skip_locked=True)
     )
-    return session.exec(statement).all()
+    return [row_id for row_id in session.exec(statement).all() if row_id is not None]
 
 
 @dataclass

@@ -11,7 +11,7 @@ from sqlmodel import Session
 from pbem.moderator import gm
 from pbem.moderator.bots import answer_bot_mail
 from pbem.moderator.desk import Desk
-from pbem.store import due_outbox, last_history, session_scope, utc_now
+from pbem.store import OutboxRow, due_outbox_ids, last_history, session_scope, utc_now
 from tests.moderator.conftest import ANN, BO, SETTINGS, Table
 from tests.support.letters import letter_text
 
@@ -109,7 +109,8 @@ def test_gm_remove_hands_the_seat_to_a_computer_player_who_answers_its_mail(sm):
     assert answer_bot_mail(sm.engine, SETTINGS, utc_now).answered >= 1
     assert sm.game().engine.awaiting(sm.game().state) == (0,)
     with Session(sm.engine) as session:
-        assert all(row.to_address != seat.address for row in due_outbox(session))
+        due = [session.get(OutboxRow, row_id) for row_id in due_outbox_ids(session)]
+        assert all(row is not None and row.to_address != seat.address for row in due)
 
 
 def test_gm_pause_stops_orders_and_resume_takes_them_again(sm):
