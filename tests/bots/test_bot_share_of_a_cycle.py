@@ -11,12 +11,15 @@ from __future__ import annotations
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlmodel import Session, col, select
 
 from pbem.daemon import Daemon, loop
-from pbem.games.levels import CARETAKER_LEVEL, DEFAULT_LEVEL
+from pbem.games.levels import CARETAKER_LEVEL, DEFAULT_LEVEL, ComputerPlayer, computer_player
+from pbem.moderator import bots
+from pbem.moderator.addresses import bot_address
 from pbem.moderator.bots import answer_bot_mail
 from pbem.moderator.desk import Desk
 from pbem.moderator.loaded import load_game
@@ -52,10 +55,40 @@ def _sent_to_bots(daemon: Daemon) -> int:
         return sum(1 for row in rows if ".bot@" in row.to_address)
 
 
-def test_a_new_seat_plays_strong_and_a_seat_kept_without_a_level_plays_sensible() -> None:
-    assert DEFAULT_LEVEL == "strong"
-    assert CARETAKER_LEVEL == "sensible"
-    assert PlayerSpec.computer("Robby", "example.org").level == "strong"
+@pytest.mark.parametrize(
+    ("players", "level"),
+    [
+        (
+            (PlayerSpec.computer("Ada", "example.org"), PlayerSpec.computer("Bo", "example.org")),
+            "strong",
+        ),
+        # Stored with no level, as a seat a player left is.
+        (
+            tuple(PlayerSpec(bot_address(name), name, bot=name) for name in ("Ada", "Bo")),
+            "sensible",
+        ),
+    ],
+)
+def test_a_new_seat_plays_strong_and_a_seat_kept_without_a_level_plays_sensible(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, players: tuple[PlayerSpec, ...], level: str
+) -> None:
+    """`--bot NAME` plays at DEFAULT_LEVEL; a seat stored with no level at CARETAKER_LEVEL."""
+    assert (DEFAULT_LEVEL, CARETAKER_LEVEL) == ("strong", "sensible")
+    asked: list[str] = []
+
+    def recording(game: str, requested: str, data: Any) -> ComputerPlayer:
+        asked.append(requested)
+        return computer_player(game, "sensible", data)  # quick: the level asked is what counts
+
+    monkeypatch.setattr(bots, "computer_player", recording)
+    daemon = _daemon(tmp_path)
+    try:
+        with session_scope(daemon.engine) as session:
+            start_game(Desk(session, daemon.settings), GameRequest("bigtime", players, seed=7))
+        answer_bot_mail(daemon.engine, daemon.settings, utc_now)
+    finally:
+        daemon.close()
+    assert len(asked) >= 2 * 8 and set(asked) == {level}
 
 
 def test_out_of_time_one_email_is_answered_and_the_cycle_says_more_wait(tmp_path: Path) -> None:
