@@ -47,7 +47,7 @@ MAX_DELIVERIES = 200_000
 @dataclass(frozen=True)
 class BotAnswers:
     answered: int  # emails the computer players answered
-    finished: bool  # False: time ran out with mail still to deliver to them
+    finished: bool  # True: no mail was left for them; False: time ran out first
 
 
 def answer_bot_mail(

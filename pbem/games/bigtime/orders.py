@@ -57,11 +57,11 @@ def all_filed(state: BigTimeState) -> bool:
 
 
 # The line that files a seat's whole order, by phase.
-ORDER_LINE: dict[int, type] = {1: Bid, 2: Bid, 3: PreferHeadliner}
+_ORDER_LINE: dict[int, type] = {1: Bid, 2: Bid, 3: PreferHeadliner}
 
 
 def completes_order(state: BigTimeState, action: Action) -> bool:
-    return type(action) is ORDER_LINE[state.phase]
+    return type(action) is _ORDER_LINE[state.phase]
 
 
 def coded_row(state: BigTimeState, row_name: str) -> list[tuple[str, str]]:
