@@ -19,6 +19,40 @@ from pbem.mail.tls import (
 )
 
 
+class _Smtp(smtplib.SMTP):
+    def data(self, msg: bytes | str) -> tuple[int, bytes]:  # type: ignore[override]
+        return _data(self, msg)
+
+
+class _SmtpSsl(smtplib.SMTP_SSL):
+    def data(self, msg: bytes | str) -> tuple[int, bytes]:  # type: ignore[override]
+        return _data(self, msg)
+
+
+def _data(smtp: smtplib.SMTP, msg: bytes | str) -> tuple[int, bytes]:
+    """smtplib's DATA, the message dot-stuffed by `dot_stuffed` rather than by smtplib's regular
+    expression over the whole message (0.17 ms a 31 KB letter, against 0.03)."""
+    if isinstance(msg, str):
+        return smtplib.SMTP.data(smtp, msg)
+    smtp.putcmd("data")
+    code, reply = smtp.getreply()
+    if code != 354:
+        raise smtplib.SMTPDataError(code, reply)
+    smtp.send(dot_stuffed(msg))
+    return smtp.getreply()
+
+
+def dot_stuffed(msg: bytes) -> bytes:
+    """What DATA sends for `msg` (lines ending CRLF): every line that starts with a dot gets
+    another (RFC 5321 4.5.2), then the ending line of a lone dot; as smtplib's `data` does."""
+    stuffed = msg.replace(b"\n.", b"\n..")
+    if stuffed.startswith(b"."):
+        stuffed = b"." + stuffed
+    if not stuffed.endswith(b"\r\n"):
+        stuffed += b"\r\n"
+    return stuffed + b".\r\n"
+
+
 def open_smtp(
     config: SmtpConfig, timeout: float, local_hostname: str | None = None
 ) -> smtplib.SMTP:
@@ -45,7 +79,7 @@ def _open_smtp(config: SmtpConfig, timeout: float, local_hostname: str | None) -
     # The context is made only for a connection that uses TLS: loading the CA store costs
     # milliseconds, each time a connection opens.
     if security.mode is TlsMode.IMPLICIT:
-        smtp = smtplib.SMTP_SSL(
+        smtp = _SmtpSsl(
             config.host,
             config.port,
             local_hostname=local_hostname,
@@ -53,9 +87,7 @@ def _open_smtp(config: SmtpConfig, timeout: float, local_hostname: str | None) -
             context=client_context(security.ca_file),
         )
     else:
-        smtp = smtplib.SMTP(
-            config.host, config.port, local_hostname=local_hostname, timeout=timeout
-        )
+        smtp = _Smtp(config.host, config.port, local_hostname=local_hostname, timeout=timeout)
     try:
         smtp.ehlo_or_helo_if_needed()
         if must_upgrade(security.mode, smtp.has_extn("starttls"), config.address):

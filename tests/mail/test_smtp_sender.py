@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pbem.mail.config import parse_smtp_url
 from pbem.mail.smtp import SmtpSender, crlf_lines
+from pbem.mail.smtp_session import dot_stuffed
 from pbem.mail.transport import RecipientFailure, SendResult
 from tests.support.smtpd import SmtpServer, running_smtpd
 
@@ -168,3 +172,20 @@ def test_tls_the_server_does_not_speak_blocks_sending(smtp_server: SmtpServer, u
 )
 def test_every_line_ends_crlf_on_the_wire(raw: bytes, wire: bytes) -> None:
     assert crlf_lines(raw) == wire
+
+
+def test_lines_that_start_with_a_dot_arrive_as_they_were_written(
+    smtp_server: SmtpServer, sender: SmtpSender
+) -> None:
+    email = STATUS_EMAIL + b".\n..two dots\n. a dot and a blank\nnone.\n.\n"
+    assert sender.send(email, ["alice@example.org"], MODERATOR).ok
+    [mail] = smtp_server.wait_for(1)
+    assert mail.raw == email.replace(b"\n", b"\r\n")
+
+
+@given(st.lists(st.sampled_from([b".", b"..", b"a", b"a.b", b" .", b"\r", b""])).map(b"\r\n".join))
+def test_dot_stuffing_is_what_smtplib_sends(message: bytes) -> None:
+    # smtplib's own `data`: a dot doubled at every line start, CRLF added if missing, a lone dot.
+    expected = re.sub(rb"(?m)^\.", b"..", message)
+    expected += b"" if expected.endswith(b"\r\n") else b"\r\n"
+    assert dot_stuffed(message) == expected + b".\r\n"
