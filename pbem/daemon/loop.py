@@ -35,6 +35,7 @@ from pbem.moderator.bots import answer_bot_mail
 from pbem.moderator.desk import Desk
 from pbem.moderator.inbound import handle_inbound
 from pbem.moderator.letters import notice_letter
+from pbem.moderator.render import compile_templates
 from pbem.settings import Settings
 from pbem.store import (
     get_mail_state,
@@ -130,6 +131,7 @@ class Daemon:
         self._stop = threading.Event()
         self._bell = threading.Event()
         self.alarms = AlarmClock(self.engine, name, self._bell)
+        compile_templates()
 
     def cycle(self, bot_seconds: float | None = None) -> CycleReport:
         """Take in the new mail, start the games whose sign-up start date came, act on passed

@@ -51,6 +51,15 @@ def environment() -> Environment:
     return env
 
 
+def compile_templates() -> None:
+    """Compile every template now, not when a letter first needs it: a daemon does this as it
+    starts, so the first player to write after a start is not kept waiting while the templates
+    of a reply, a resolution and the board are compiled (0.28 s for all 39, once a process)."""
+    env = environment()
+    for name in env.list_templates(extensions=["j2"]):
+        env.get_template(name)
+
+
 def part(name: str, /, **context: Any) -> str:
     """Template `name` rendered with `context` alone, remembered by that context's value.
 
