@@ -11,7 +11,7 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, inspect
+from sqlalchemy import Engine, create_engine, inspect, text
 
 from pbem.store import open_database
 from pbem.store.migrate import MIGRATIONS, alembic_config, upgrade_to_head
@@ -115,3 +115,38 @@ def test_threads_opening_one_database_together_all_succeed(db_url: str) -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         revisions = list(pool.map(start, range(4)))
     assert revisions == [head_revision()] * 4
+
+
+# The columns that hold emails and game states; the test server is a PostgreSQL 15 with lz4.
+LARGE_COLUMNS = [
+    ("outbox", "raw"),
+    ("inbound", "raw"),
+    ("games", "state"),
+    ("history", "state_after"),
+    ("history", "events"),
+]
+COMPRESSION = text(
+    "SELECT attcompression FROM pg_attribute"
+    " WHERE attrelid = CAST(:table AS regclass) AND attname = :column"
+)
+
+
+@pytest.mark.postgres
+def test_large_columns_are_compressed_with_lz4_on_postgresql(postgres_url: str) -> None:
+    engine = open_database(postgres_url)
+    try:
+        with engine.connect() as connection:
+            methods = {
+                (table, column): connection.execute(
+                    COMPRESSION, {"table": table, "column": column}
+                ).scalar()
+                for table, column in LARGE_COLUMNS
+            }
+        assert set(methods.values()) == {"l"}, methods
+        with engine.begin() as connection:
+            command.downgrade(alembic_config(connection), "0013")
+        with engine.connect() as connection:
+            raw = connection.execute(COMPRESSION, {"table": "outbox", "column": "raw"}).scalar()
+        assert raw == ""  # the server's default_toast_compression again
+    finally:
+        engine.dispose()
