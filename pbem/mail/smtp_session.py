@@ -20,18 +20,22 @@ from pbem.mail.tls import (
 
 
 class _Smtp(smtplib.SMTP):
+    """smtplib's session, its DATA `_data`."""
+
     def data(self, msg: bytes | str) -> tuple[int, bytes]:  # type: ignore[override]
         return _data(self, msg)
 
 
 class _SmtpSsl(smtplib.SMTP_SSL):
+    """smtplib's session over implicit TLS, its DATA `_data`."""
+
     def data(self, msg: bytes | str) -> tuple[int, bytes]:  # type: ignore[override]
         return _data(self, msg)
 
 
 def _data(smtp: smtplib.SMTP, msg: bytes | str) -> tuple[int, bytes]:
     """smtplib's DATA, the message dot-stuffed by `dot_stuffed` rather than by smtplib's regular
-    expression over the whole message (0.17 ms a 31 KB letter, against 0.03)."""
+    expression over the whole message (0.30 ms a 56 KB status letter, against 0.05)."""
     if isinstance(msg, str):
         return smtplib.SMTP.data(smtp, msg)
     smtp.putcmd("data")
