@@ -20,30 +20,22 @@ from pbem.mail.tls import (
 
 
 class _Smtp(smtplib.SMTP):
-    """smtplib's session, its DATA `_data`."""
-
-    def data(self, msg: bytes | str) -> tuple[int, bytes]:  # type: ignore[override]
-        return _data(self, msg)
-
-
-class _SmtpSsl(smtplib.SMTP_SSL):
-    """smtplib's session over implicit TLS, its DATA `_data`."""
-
-    def data(self, msg: bytes | str) -> tuple[int, bytes]:  # type: ignore[override]
-        return _data(self, msg)
-
-
-def _data(smtp: smtplib.SMTP, msg: bytes | str) -> tuple[int, bytes]:
-    """smtplib's DATA, the message dot-stuffed by `dot_stuffed` rather than by smtplib's regular
+    """smtplib's session, its DATA dot-stuffed by `dot_stuffed` rather than by smtplib's regular
     expression over the whole message (0.30 ms a 56 KB status letter, against 0.05)."""
-    if isinstance(msg, str):
-        return smtplib.SMTP.data(smtp, msg)
-    smtp.putcmd("data")
-    code, reply = smtp.getreply()
-    if code != 354:
-        raise smtplib.SMTPDataError(code, reply)
-    smtp.send(dot_stuffed(msg))
-    return smtp.getreply()
+
+    def data(self, msg: bytes | str) -> tuple[int, bytes]:  # type: ignore[override]
+        if isinstance(msg, str):
+            return super().data(msg)
+        self.putcmd("data")
+        code, reply = self.getreply()
+        if code != 354:
+            raise smtplib.SMTPDataError(code, reply)
+        self.send(dot_stuffed(msg))
+        return self.getreply()
+
+
+class _SmtpSsl(smtplib.SMTP_SSL, _Smtp):
+    """The same over implicit TLS: SMTP_SSL's connection, `_Smtp`'s DATA."""
 
 
 def dot_stuffed(msg: bytes) -> bytes:

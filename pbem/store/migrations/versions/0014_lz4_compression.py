@@ -44,13 +44,13 @@ def downgrade() -> None:
 
 def _set_compression(method: str) -> None:
     bind = op.get_bind()
-    if bind.dialect.name != "postgresql" or not has_lz4(bind):
+    if bind.dialect.name != "postgresql" or not _has_lz4(bind):
         return
     for table, column in LARGE_COLUMNS:
         op.execute(f"ALTER TABLE {table} ALTER COLUMN {column} SET COMPRESSION {method}")
 
 
-def has_lz4(connection: Connection) -> bool:
+def _has_lz4(connection: Connection) -> bool:
     """Whether the server can compress with lz4 (PostgreSQL 14 and later, built with it)."""
     offered = connection.execute(
         text("SELECT enumvals FROM pg_settings WHERE name = 'default_toast_compression'")
