@@ -13,13 +13,20 @@ process time is printed too: on a shared machine it is steadier than the clock (
 from __future__ import annotations
 
 import argparse
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 from pbem.cli.simulate import simulate
 from pbem.cli.tournament import tournament
 from pbem.games.base import NewGame
 from pbem.games.registry import engine_for
 from pbem.games.rng import Rng
+
+# Run as a script, this file's folder is on the path, not the repository's root that bench.machine
+# is imported from: the reference is timed in a process of its own.
+ROOT = Path(__file__).resolve().parents[1]
 
 RUNS = [("showmanager", "standard", n) for n in (2, 4, 6)] + [
     ("bigtime", "standard", n) for n in (2, 3, 4)
@@ -52,6 +59,9 @@ def main() -> None:
     parser.add_argument("--strong-games", type=int, default=4)
     parser.add_argument("--random-only", action="store_true", help="skip the computer players")
     args = parser.parse_args()
+    reference = [sys.executable, "-m", "bench.machine"]
+    timed = subprocess.run(reference, cwd=ROOT, check=True, capture_output=True, text=True)
+    print(timed.stdout.strip())
     for game, variant, players in RUNS:
         cpu = time.process_time()
         report = simulate(engine_for(game), variant, players, args.games, seed=1)

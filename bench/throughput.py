@@ -29,6 +29,7 @@ from pathlib import Path
 
 from bench.floors import Stopwatch, Timing, bare_loop, fair_floor
 from bench.ledger import inbound_statuses, outbox_with_status
+from bench.machine import reference_ms
 from bench.players import start_games, wave_emails, waves
 from bench.servers import append_all, imap_client, mail_servers, postgres_database
 from bench.statements import StatementCount
@@ -75,6 +76,7 @@ def main() -> None:
         count = StatementCount(daemon.engine)
         welcome = len(servers.smtp.received())
         watch = Stopwatch()
+        reference_before = reference_ms()
         with imap_client(servers.dovecot) as client:
             for wave in waves(games, orders):
                 append_all(client, wave_emails(wave, servers.received()))
@@ -83,6 +85,7 @@ def main() -> None:
                         profiler.runcall(drain, daemon, len(wave), count)
                     else:
                         drain(daemon, len(wave), count)
+        reference_after = reference_ms()
         statuses = inbound_statuses(daemon.engine)
         sent = servers.smtp.received()[welcome:]
         bare = bare_loop(servers)
@@ -92,6 +95,10 @@ def main() -> None:
 
     pbem = watch.timing(orders)
     print(f"benchmark 1, throughput ({args.database}): {orders} orders, {games_count} games")
+    print(
+        f"  machine: reference workload {reference_before:.1f} ms before pbem's run, "
+        f"{reference_after:.1f} ms after (python -m bench.machine)"
+    )
     print(f"  inbound rows by status: {dict(statuses)}")
     print(f"  pbem: {_figures(pbem)}, {len(sent)} emails sent (replies and status mail)")
     print(f"  pbem's database work per order: {count.per_order(orders)}")
