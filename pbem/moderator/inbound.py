@@ -47,6 +47,12 @@ from pbem.store import (
 from pbem.store.tables import InboundStatus
 
 STRANGER_REPLIES_PER_HOUR = 3
+# What the answer to RESIGN says after what was carried out (the game master's removal says it
+# in its farewell notice, `gm_letters.farewell`).
+LEFT_NOTE = (
+    "A computer player now plays your seat, with a password of its own. "
+    "Mail from you no longer counts as orders in this game."
+)
 _PASSWORD = re.compile(r"^\s*password[\s:]+(\S+)", re.IGNORECASE | re.MULTILINE)
 
 
@@ -227,8 +233,12 @@ def _orders(
     # the rules refuse (judged when all lines read and nothing else stops the email), talk that
     # cannot go, and why the game cannot take the email now.
     talk = check_talk(desk, game, seat, talk_lines)
-    refused = _refusal_before_commands(desk, game, seat, email, away, bool(order_lines))
-    problems = [str(error) for error in parsed.errors]
+    tried_orders = bool(order_lines or parsed.errors)
+    refused = _refusal_before_commands(desk, game, seat, email, away, tried_orders)
+    # A stale email was written for a phase that is gone, whose codes (A1, H2) are not today's:
+    # its lines read against today's phase would tell of mistakes the player did not make.
+    stale = tried_orders and game.kind.stale(game.state, email.subject) is not None
+    problems = [] if stale else [str(error) for error in parsed.errors]
     queued = (
         bool(order_lines) and game.kind.turn_based and seat not in game.engine.awaiting(game.state)
     )
@@ -280,6 +290,17 @@ def _orders(
     relay_talk(desk, game, seat, said, letters_before)
     if "RESIGN" in commands:
         events += resign(desk, game, seat, actor=game.seat(seat).address, why="resigned by email")
+        # The seat is the computer's now, with a new password: the answer carries neither it
+        # nor the seat's status and reply address, and asks for no more orders.
+        reply(
+            verdict,
+            events,
+            notes=[LEFT_NOTE],
+            help_text=_help(game) if "HELP" in commands else None,
+            history=history_lines(desk, game, seat) if "HISTORY" in commands else (),
+            former=True,
+        )
+        return verdict, "ok"
     # When the game moved on, the other seats were sent a status email; this seat's is the reply.
     moved_on = game.engine.progress(game.state) != before
     reply(

@@ -27,6 +27,9 @@ from pbem.moderator.telling import Teller, scene_of, tell_public
 from pbem.orders.quotes import ORDERS_ABOVE_MARK
 from pbem.settings import Settings
 
+# The subject's headline of the answer to an email that resigned its seat.
+LEFT_HEADLINE = "You left the game"
+
 
 @dataclass(frozen=True)
 class HistoryLine:
@@ -159,15 +162,19 @@ def _letter(
     settings: Settings,
     in_reply_to: str | None = None,
     footer: Footer | WatchFooter | None = None,
+    former: bool = False,
     **context: Any,
 ) -> Letter:
     """A letter from `template`: the mark line first, then the template, then the footer (by
     default the seat's). Its subject is the game and its phase after `headline`; with no game,
-    `headline` alone."""
-    words = phase_words(loaded, seat, headline) if loaded else headline or ""
+    `headline` alone. To the `former` holder of `seat` (who just left it): told as the seat,
+    but with neither the seat's password nor its reply address, which are no longer theirs,
+    and the phase in the subject as anyone reads it (never "Your turn")."""
+    seated = None if former else seat
+    words = phase_words(loaded, seated, headline) if loaded else headline or ""
     subject = f"[{loaded.id}] {words}" if loaded else words
     title = f"{loaded.kind.title} {loaded.id}: {words}" if loaded else words
-    footer = footer or _footer(loaded, seat)
+    footer = footer or _footer(loaded, seated)
     body, html = render(
         template,
         title=title,
@@ -182,7 +189,7 @@ def _letter(
         text=text,
         html=html,
         kind=kind,
-        reply_to=(seat_reply_to(loaded, seat, settings) if loaded and seat is not None else None),
+        reply_to=seat_reply_to(loaded, seated, settings) if loaded and seated is not None else None,
         in_reply_to=in_reply_to,
     )
 
@@ -233,19 +240,22 @@ def reply_letter(
     history: Sequence[HistoryLine] = (),
     talk_only: bool = False,
     in_reply_to: str | None = None,
+    former: bool = False,
 ) -> Letter:
     """The answer to one email from a person: what was carried out, refused and ignored, what its
     commands asked for (HELP, HISTORY, STATUS), and the status when asked or when it changed.
 
     Its subject is the game's current phase, not the email's: answering it answers that phase.
+    To a `former` player (the email resigned the seat), no status and nothing of the seat's
+    password or reply address: the seat is the computer's now.
     """
     context: dict[str, Any] = {"view": None, "examples": [], "deadline": None, "standings": []}
-    if game is not None and show_status:
+    if game is not None and show_status and not former:
         context = status_context(game, seat)
-    refused = "Not carried out" if verdict == "rejected" else None
+    headline = "Not carried out" if verdict == "rejected" else None
     return _letter(
         to=to,
-        headline=refused if game else reply_subject(about),
+        headline=(LEFT_HEADLINE if former else headline) if game else reply_subject(about),
         kind="reply",
         template="reply",
         loaded=game,
@@ -261,6 +271,7 @@ def reply_letter(
         help=help_text,
         history=list(history),
         talk_only=talk_only,
+        former=former,
         **context,
     )
 

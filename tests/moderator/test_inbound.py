@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from email import message_from_bytes, policy
 
 from pbem.orders.incoming import read_email
 from tests.moderator.conftest import ANN, BO, CY, SETTINGS, Table
@@ -205,6 +206,65 @@ def test_big_time_email_for_a_resolved_phase_is_stale(table):
     assert "Second Talent Buy" in letter_text(refusal.raw)
     answer = "Re: " + read_email(refusal.raw).subject
     assert game.mail(ANN, "BID 0", subject=answer).status == "accepted"
+
+
+def test_a_stale_email_is_told_only_that_it_is_stale_not_read_against_the_new_phase(table):
+    game = table("bigtime", [ANN, BO], seed=3)
+
+    def newest_subject(address: str) -> str:
+        newest = [row for row in game.outbox() if row.to_address == address][-1]
+        return "Re: " + read_email(newest.raw).subject
+
+    def everyone_bids_nothing() -> None:
+        for player in (ANN, BO):
+            assert game.mail(player, "BID 0", subject=newest_subject(player)).status == "accepted"
+
+    everyone_bids_nothing()  # phase 1
+    phase_two = newest_subject(ANN)
+    everyone_bids_nothing()
+    assert game.game().state.phase == 3
+    # A1 was an act of phase 2, which this email answers; phase 3 has only Headliners.
+    assert "A1" not in game.game().engine.codes(game.game().state)
+    assert game.mail(ANN, "BID 0\nAM A1", subject=phase_two).status == "rejected"
+    refusal = letter_text(game.outbox()[-1].raw)
+    assert "already been resolved" in refusal
+    assert "is not an act" not in refusal
+    assert "Final Talent Buy" in refusal
+
+
+def test_the_answer_to_resign_carries_neither_the_seats_new_password_nor_its_address(table):
+    game = table("bigtime", [ANN, BO, CY], seed=3)
+    old_secret = game.secret(CY)
+    assert game.mail(CY, "RESIGN").status == "accepted"
+    seat = game.game().seats[2]
+    assert seat.kind == "bot" and seat.secret != old_secret
+    answer = [row for row in game.outbox() if row.to_address == CY][-1]
+    mail = read_email(answer.raw)
+    assert (answer.kind, mail.reply_to) == ("reply", None)
+    assert mail.subject == f"[{game.id}] You left the game · Round 1 · Phase 1"
+    parsed = message_from_bytes(answer.raw, policy=policy.default)
+    parts = [part.get_content() for part in parsed.walk() if part.get_content_maintype() == "text"]
+    assert len(parts) == 2  # the plain text and the HTML
+    for part in parts:
+        assert seat.secret not in part and old_secret not in part
+        assert "your password" not in part.lower() and "Orders you could send" not in part
+        assert "no longer counts as orders" in part
+    # Answering that email reaches the moderator's bare address: refused, the computer plays on.
+    before = game.game().row.state
+    answer_subject = f"Re: {mail.subject}"
+    result = game.mail(CY, "BID 0", to=SETTINGS.address, subject=answer_subject)
+    assert result.status == "rejected"
+    assert game.game().row.state == before
+
+
+def test_resigning_on_ones_own_turn_is_not_answered_your_turn(table):
+    game = _sm(table)
+    assert game.game().state.turn == 0  # Ann's
+    assert game.mail(ANN, "RESIGN").status == "accepted"
+    answer = [row for row in game.outbox() if row.to_address == ANN][-1]
+    subject = read_email(answer.raw).subject
+    assert subject.startswith(f"[{game.id}] You left the game · ")
+    assert "Your turn" not in subject and "Your turn" not in letter_text(answer.raw)
 
 
 def test_quoted_status_email_under_a_reply_is_not_read_as_orders(table):
