@@ -405,7 +405,7 @@ def run(
         daemon.run_forever(wait)
         return
     try:
-        report = daemon.cycle()
+        report = daemon.cycle_once()
     finally:
         daemon.close()
     typer.echo(

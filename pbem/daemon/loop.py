@@ -153,6 +153,15 @@ class Daemon:
         self.health.record("smtp", sender_link(outbox, self.send_gate))
         return CycleReport(intake, outbox, deadlines, bots.answered, not bots.finished)
 
+    def cycle_once(self) -> CycleReport:
+        """One cycle, as `pbem run --once` (from cron, say) runs it, and the daemon then marked
+        stopped: no process waits for the next cycle, so `pbem status` must not call this
+        daemon running, nor raise the alarm when no cycle follows."""
+        try:
+            return self.cycle()
+        finally:
+            self.health.stopped()
+
     def run_deadlines(self) -> int:
         return run_deadlines(self.engine, self.settings, self.clock, self.gm_address)
 

@@ -76,3 +76,21 @@ def test_games_waiting_on_deadlines_are_listed_soonest_first(
     assert [(d["game"], d["policy"]) for d in deadlines] == [(ids[0], "wait"), (ids[1], "skip")]
     assert "games waiting on a deadline: 2" in text and f"{ids[1]}: " in text
     assert "outbox: 0 pending, 0 deferred, 0 failed" in text
+
+
+def test_a_run_once_daemon_shows_as_stopped_and_never_as_silent(
+    database: tuple[Engine, dict[str, str]], tmp_path: Path
+) -> None:
+    engine, env = database
+    env = {**env, "PBEM_ADDRESS": "pbem@example.org", "PBEM_MAILDIR": str(tmp_path / "mail")}
+    ran = runner.invoke(app, ["run", "--once"], env=env)
+    assert ran.exit_code == 0, ran.output
+
+    result = runner.invoke(app, ["status"], env=env)
+    assert result.exit_code == 0, result.output
+    assert "daemon pbem: stopped " in result.stdout
+    # A cron job's next run is not a cycle this process owes: hours later, nothing needs you.
+    with session_scope(engine) as session:
+        daemon_status(session, "pbem").beat_at = utc_now() - timedelta(hours=6)
+    report = json.loads(runner.invoke(app, ["status", "--json"], env=env).stdout)
+    assert report["healthy"] is True and report["problems"] == []
