@@ -17,7 +17,7 @@ from pbem.orders.mime import body_text
 from pbem.orders.quotes import ORDERS_ABOVE_MARK
 from pbem.store import InboundRow, session_scope
 from pbem.store.tables import Press
-from tests.journeys.mail_client import Player, Received, Watcher
+from tests.journeys.mail_client import YOUR_MOVE, Player, Received, Watcher
 from tests.support.dovecot import DovecotServer
 from tests.support.smtpd import SmtpServer
 
@@ -42,6 +42,7 @@ class Journey:
     game_id: str
     taken: int = 0  # how many of the SMTP server's emails were handed to their readers
     watchers: list[Watcher] = field(default_factory=list)
+    former: list[Player] = field(default_factory=list)  # left their seat (RESIGN): no more a seat's
     bot_seconds: float | None = None  # computer players' share of each cycle (None: no limit)
 
     @classmethod
@@ -100,11 +101,16 @@ class Journey:
         assert len(received) == self.taken + sent
         by_address = {player.address: player for player in self.players}
         watching = {watcher.address: watcher for watcher in self.watchers}
+        gone = {person.address: person for person in self.former}
         for mail in received[self.taken :]:
             assert len(mail.recipients) == 1, mail.recipients
             if (watcher := watching.get(mail.recipients[0])) is not None:
                 watcher.receive(mail)
                 self.check_watcher_letter(watcher.inbox[-1])
+                continue
+            if (person := gone.get(mail.recipients[0])) is not None:
+                person.receive(mail)
+                self.check_former_letter(person, person.inbox[-1])
                 continue
             player = by_address[mail.recipients[0]]
             player.receive(mail)
@@ -143,6 +149,20 @@ class Journey:
         for seat in game.seats:
             for part in (mail.text, mail.html, mail.headers):
                 assert not shows_address(part, seat.address) and f".{seat.secret}@" not in part
+
+    def check_former_letter(self, person: Player, mail: Received) -> None:
+        """What an email to someone who left their seat shows: no seat's password or reply
+        address (the computer player's now), no request for orders, no other player's address."""
+        game = self.game()
+        assert f"[{self.game_id}] " in mail.subject
+        assert mail.reply_to == ""
+        for part in (mail.text, mail.html):
+            assert "your password:" not in part and YOUR_MOVE not in part
+        for seat in game.seats:
+            for part in (mail.text, mail.html, mail.headers):
+                assert seat.secret not in part, f"{seat.name}'s password reached {person.address}"
+                if seat.position != person.seat:
+                    assert not shows_address(part, seat.address)
 
     def check_asks_for_the_current_phase(self, player: Player, mail: Received) -> None:
         """An email asking for a move names the game's phase now and shows the board."""
