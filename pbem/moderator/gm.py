@@ -33,7 +33,7 @@ from pbem.moderator.gm_letters import farewell, tell_everyone, tell_notice, tell
 from pbem.moderator.letters import status_letter
 from pbem.moderator.loaded import LoadedGame, encode_state, load_game, save_state
 from pbem.moderator.news import untold_events
-from pbem.moderator.play import carry_out, follow_up, parse_for
+from pbem.moderator.play import carry_out, follow_up, parse_for, replace_waiting_orders
 from pbem.moderator.seats import resign
 from pbem.moderator.start import (
     PlayerSpec,
@@ -49,6 +49,7 @@ from pbem.store import (
     history_entry,
     last_history,
     new_secret,
+    set_aside_waiting_orders,
 )
 from pbem.store.tables import DeadlinePolicy, GameStatus
 
@@ -106,12 +107,17 @@ def order(desk: Desk, game_id: str, who: str, text: str, why: str | None) -> Cha
     if seat not in game.engine.awaiting(game.state):
         if not game.kind.turn_based:
             raise GmError(f"{name} has no orders to give now")
+        # The newest orders are the seat's, as when a player sends a second early email.
+        replaced = replace_waiting_orders(desk, game, seat)
         desk.session.add(
             QueuedOrderRow(game_id=game.id, position=seat, inbound_id=None, lines=text.strip())
         )
         # Not the lines: the other players may read the history before the turn comes.
         queued = OrdersQueued(seat, to=(seat,))
-        _record(desk, game, f"early orders for {name} kept for their turn", why, queued)
+        kept = f"early orders for {name} kept for their turn"
+        if replaced:
+            kept += f", in place of the {len(replaced)} waiting"
+        _record(desk, game, kept, why, queued)
         tell_notice(desk, game, [game.seat(seat)], [queued], why)
         return _change(desk, game, "order", mark)
     before = game.engine.progress(game.state)
@@ -149,6 +155,9 @@ def undo(desk: Desk, game_id: str, to: int | None, why: str | None) -> Change:
     where = game.kind.where(state, game.names)
     if game.row.status == "finished":
         game.row.status = "running"
+    # Early orders kept after that entry were given against what is undone: no turn plays them.
+    undone = f"undone by the game master (undo to entry {target})"
+    set_aside_waiting_orders(desk.session, game_id, undone, since=entry.at)
     save_state(
         desk.session,
         game,

@@ -22,7 +22,7 @@ from pbem.moderator.desk import Desk
 from pbem.moderator.letters import notice_letter, reply_letter, reply_subject
 from pbem.moderator.loaded import LoadedGame, loaded_game
 from pbem.moderator.loops import machine_reason
-from pbem.moderator.play import carry_out, follow_up, parse_for
+from pbem.moderator.play import carry_out, follow_up, parse_for, replace_waiting_orders
 from pbem.moderator.seats import history_lines, resign
 from pbem.moderator.signup import handle_signup_mail
 from pbem.moderator.talk import check_talk, record_talk, relay_talk
@@ -52,6 +52,11 @@ STRANGER_REPLIES_PER_HOUR = 3
 LEFT_NOTE = (
     "A computer player now plays your seat, with a password of its own. "
     "Mail from you no longer counts as orders in this game."
+)
+# What an email is told of the early orders its orders replaced (`play.replace_waiting_orders`).
+REPLACED_NOTE = (
+    "These orders take the place of your earlier ones that were waiting for your turn ({}): "
+    "those will not be played."
 )
 _PASSWORD = re.compile(r"^\s*password[\s:]+(\S+)", re.IGNORECASE | re.MULTILINE)
 
@@ -253,8 +258,10 @@ def _orders(
     events: list[Event] = []
     before = game.engine.progress(game.state)
     letters_before = len(desk.postman.sent)
+    replaced: list[str] = []
     if order_lines:
         if queued:
+            replaced = replace_waiting_orders(desk, game, seat)
             desk.session.add(
                 QueuedOrderRow(
                     game_id=game.id,
@@ -279,6 +286,7 @@ def _orders(
                 reply("rejected", problems=[problem], show_status=True)
                 return "rejected", problem
             events = list(outcome.events)
+            replaced = replace_waiting_orders(desk, game, seat)
     # After the orders, so orders and AWAY in one email play the orders first.
     events += _absence(desk, game, seat, away, back, inbound_id)
     # The talk is kept only now that the orders went through, and before the status emails are
@@ -310,6 +318,7 @@ def _orders(
         help_text=_help(game) if "HELP" in commands else None,
         history=history_lines(desk, game, seat) if "HISTORY" in commands else (),
         talk_only=bool(said) and not order_lines,
+        notes=[REPLACED_NOTE.format(" / ".join(replaced))] if replaced else [],
     )
     return verdict, "ok"
 

@@ -18,11 +18,13 @@ from pbem.moderator.watchers import tell_watchers
 from pbem.orders.games import grammar_for
 from pbem.orders.grammar import Grammar
 from pbem.orders.parse import ParsedOrders, parse_orders
-from pbem.store import waiting_orders
+from pbem.store import set_aside_waiting_orders, waiting_orders
 from pbem.store.tables import HistoryKind
 
 # Waiting orders are applied in a loop; a game has far fewer turns than this.
 MAX_AUTOMATIC_STEPS = 10_000
+# Why early orders still waiting for their turn were not played: newer ones took their place.
+REPLACED = "replaced by newer orders for the seat"
 
 
 def grammar_of(game: LoadedGame) -> Grammar:
@@ -158,6 +160,15 @@ def _play_for_away(desk: Desk, game: LoadedGame) -> list[Event] | None:
             raise RuntimeError(f"default orders refused in {game.id}: {outcome.refusal}")
         events.extend(outcome.events)
     return events
+
+
+def replace_waiting_orders(desk: Desk, game: LoadedGame, seat: int) -> list[str]:
+    """A seat's newest orders are its orders: the early ones still waiting for its turn (a
+    turn-based game's) give way and are never played. Their lines, one string a set."""
+    if not game.kind.turn_based:
+        return []
+    rows = set_aside_waiting_orders(desk.session, game.id, REPLACED, position=seat)
+    return [row.lines.replace("\n", " / ") for row in rows]
 
 
 def _apply_waiting_order(desk: Desk, game: LoadedGame, seat: int) -> list[Event] | None:

@@ -47,6 +47,7 @@ from pbem.store.queries import (
     seat_by_secret,
     seats_of,
     sent_to_recently,
+    set_aside_waiting_orders,
     set_mail_state,
     waiting_orders,
 )
@@ -125,6 +126,7 @@ __all__ = [
     "seats_of",
     "sent_to_recently",
     "session_scope",
+    "set_aside_waiting_orders",
     "set_mail_state",
     "signup_players",
     "signups_due",

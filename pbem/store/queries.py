@@ -324,6 +324,27 @@ def waiting_orders(
     return session.exec(statement).all()
 
 
+def set_aside_waiting_orders(
+    session: Session,
+    game_id: str,
+    reason: str,
+    *,
+    position: int | None = None,
+    since: datetime | None = None,
+) -> list[QueuedOrderRow]:
+    """The early orders still waiting (one seat's if `position`, those kept after `since` if
+    given) marked refused for `reason`, so no turn plays them; the rows, first received first."""
+    rows = [
+        row
+        for row in waiting_orders(session, game_id, position)
+        if since is None or row.created_at > since
+    ]
+    for row in rows:
+        row.status, row.reason = "refused", reason
+        session.add(row)
+    return rows
+
+
 def queue_outbox(
     session: Session,
     *,

@@ -11,7 +11,14 @@ from sqlmodel import Session
 from pbem.moderator import gm
 from pbem.moderator.bots import answer_bot_mail
 from pbem.moderator.desk import Desk
-from pbem.store import OutboxRow, due_outbox_ids, last_history, session_scope, utc_now
+from pbem.store import (
+    OutboxRow,
+    due_outbox_ids,
+    last_history,
+    session_scope,
+    utc_now,
+    waiting_orders,
+)
 from tests.moderator.conftest import ANN, BO, SETTINGS, Table
 from tests.support.letters import letter_text
 
@@ -61,6 +68,28 @@ def test_gm_undo_restores_the_state_before_the_last_order(sm):
     run(sm, gm.undo, None, "misclick")
     assert json.loads(sm.game().row.state) == json.loads(start)
     assert last_entry(sm).summary.startswith("undo to entry 1 (")
+
+
+def waiting(game: Table) -> list[tuple[str, str]]:
+    with Session(game.engine) as session:
+        return [(row.lines, row.status) for row in waiting_orders(session, game.id)]
+
+
+def test_gm_undo_sets_aside_early_orders_kept_after_the_entry_it_goes_back_to(sm):
+    # Found in play-testing: undo said "orders given after that no longer count", and the turn
+    # then played an early order given after that.
+    start = last_entry(sm).seq
+    assert sm.mail(BO, "REFRESH").status == "queued"
+    run(sm, gm.set_money, ANN, 30, "after Bo's early email")
+    after_it = last_entry(sm).seq
+    run(sm, gm.set_money, ANN, 31, "later")
+    run(sm, gm.undo, after_it, "back to after Bo's early email")
+    assert waiting(sm) == [("REFRESH", "waiting")]  # given before that entry: it still counts
+
+    run(sm, gm.undo, start, "back to before it")
+    assert waiting(sm) == []
+    sm.mail(ANN, "HIRE 0")
+    assert sm.game().engine.awaiting(sm.game().state) == (1,)  # Bo's turn waits for his email
 
 
 def test_gm_set_money_changes_only_that_players_money(sm):

@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from email import message_from_bytes, policy
 
+from sqlmodel import Session, col, select
+
 from pbem.orders.incoming import read_email
+from pbem.store import QueuedOrderRow
 from tests.moderator.conftest import ANN, BO, CY, SETTINGS, Table
 from tests.support.letters import letter_text
 
@@ -265,6 +268,24 @@ def test_resigning_on_ones_own_turn_is_not_answered_your_turn(table):
     subject = read_email(answer.raw).subject
     assert subject.startswith(f"[{game.id}] You left the game · ")
     assert "Your turn" not in subject and "Your turn" not in letter_text(answer.raw)
+
+
+def test_a_second_early_email_takes_the_place_of_the_waiting_one(table):
+    # Found in play-testing: both stayed waiting, and the second was played a whole round later.
+    game = _sm(table)
+    assert game.mail(BO, "REFRESH").status == "queued"
+    assert game.mail(BO, "HIRE 1").status == "queued"
+    answer = letter_text(game.outbox()[-1].raw)
+    assert "take the place of your earlier ones that were waiting for your turn (REFRESH)" in answer
+    assert game.mail(ANN, "HIRE 0").status == "accepted"  # Bo's turn comes: HIRE 1 is played
+    loaded = game.game()
+    assert loaded.engine.awaiting(loaded.state) == (0,)
+    with Session(game.engine) as session:
+        rows = session.exec(select(QueuedOrderRow).order_by(col(QueuedOrderRow.id))).all()
+        assert [(r.lines, r.status, r.reason) for r in rows] == [
+            ("REFRESH", "refused", "replaced by newer orders for the seat"),
+            ("HIRE 1", "applied", ""),
+        ]
 
 
 def test_quoted_status_email_under_a_reply_is_not_read_as_orders(table):
