@@ -113,6 +113,16 @@ def test_gm_set_value_reranks_the_chip(sm):
     run(sm, gm.set_value, ANN, f"{chip.musical}#{chip.number}", 1, "typo")
     view = engine.view(sm.game().state, None)
     assert any(c.value == 1 and c.owner == 0 for city in view.cities for c in city.chips)
+    # A production not meant by one name is refused with the ones to choose from: never "#None".
+    named, ann, bo = f"{chip.musical}#{chip.number}", *sm.game().names
+    for production, choices in (
+        ("freudy", f"there is no musical called freudy: choose one of .*{chip.musical}"),
+        (f"{chip.musical}#9", f"{ann} has no {chip.musical}#9 on the board: choose {named}"),
+    ):
+        with pytest.raises(gm.GmError, match=choices):
+            run(sm, gm.set_value, ANN, production, 2, None)
+    with pytest.raises(gm.GmError, match=f"{bo} has no production of {chip.musical} on the board"):
+        run(sm, gm.set_value, BO, chip.musical, 2, None)
 
 
 def _stage_or_hire(engine, state, seat) -> str:

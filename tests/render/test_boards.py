@@ -7,7 +7,7 @@ after a number of emails; every seat's view and the game master's are rendered a
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from html.parser import HTMLParser
 from typing import Any
@@ -392,3 +392,20 @@ def test_playbills_show_payment_penalty_and_hook(game: Game, viewer: int | None)
         assert f"${sum(booking.paid)}" in words
         assert (f"-{booking.penalty}" in words) == (booking.penalty > 0)
         assert (words[-1] == "HOOK") == booking.hooked
+
+
+@pytest.mark.parametrize("deck", [0, 1, 2])
+def test_the_agency_counts_its_deck_in_words_that_agree(deck: int) -> None:
+    # Found in play-testing: the final result read "Deck 1 cards".
+    game = SHOW_MANAGER_GAMES[0]
+    view = replace(view_of(game, 0), deck_size=deck, discard_size=1)
+    names = list(NAMES[: game.players])
+    text, html = (
+        environment()
+        .get_template(f"showmanager/board.{kind}.j2")
+        .render(view=view, names=names, viewer=0)
+        for kind in ("txt", "html")
+    )
+    cards = "card" if deck == 1 else "cards"
+    assert f"Deck {deck} {cards}, discard 1;" in text
+    assert f"deck {deck} {cards}, discard 1;" in html

@@ -7,7 +7,7 @@ from pbem.games.showmanager import board
 from pbem.games.showmanager.errors import ShowManagerError
 from pbem.games.showmanager.events import MoneyChanged, MoneySet, ValueSet
 from pbem.games.showmanager.names import find_musical, seat_name
-from pbem.games.showmanager.state import GameState
+from pbem.games.showmanager.state import Chip, GameState
 
 
 def set_money(state: GameState, seat: int, amount: int) -> list[Event]:
@@ -27,16 +27,27 @@ def set_value(
         raise ShowManagerError(f"a production's value cannot be negative ({value})")
     index = find_musical(state.data, musical)
     if index is None:
-        raise ShowManagerError(f"there is no musical called {musical}")
+        names = ", ".join(m.name for m in state.data.musicals)
+        raise ShowManagerError(f"there is no musical called {musical}: choose one of {names}")
     own = board.own_chips(state, seat, index)
     matching = [chip for chip in own if number in (None, chip.number)]
     if len(matching) != 1:
-        raise ShowManagerError(f"{seat_name(seat)} has no single {musical}#{number} on the board")
+        raise ShowManagerError(_no_single_chip(seat, state.data.musicals[index].name, own, number))
     chip = matching[0]
     city = state.musical_city[index]
     assert city is not None
     place = board.rerank(state.cities[city], chip, value)
     return [ValueSet(seat, index, chip.number, value, place, city)]
+
+
+def _no_single_chip(seat: int, musical: str, own: list[Chip], number: int | None) -> str:
+    """Why no one production is meant, and the ones the seat has (`WOLF#1`) to choose from."""
+    if not own:
+        return f"{seat_name(seat)} has no production of {musical} on the board"
+    productions = ", ".join(f"{musical}#{chip.number}" for chip in own)
+    if number is None:
+        return f"{seat_name(seat)} has {len(own)} productions of {musical}: name one, {productions}"
+    return f"{seat_name(seat)} has no {musical}#{number} on the board: choose {productions}"
 
 
 def _check_seat(state: GameState, seat: int) -> None:
