@@ -53,6 +53,12 @@ LEFT_NOTE = (
     "A computer player now plays your seat, with a password of its own. "
     "Mail from you no longer counts as orders in this game."
 )
+# What an email with no orders is told when orders follow the line where reading stopped.
+STOPPED_NOTE = (
+    'Reading stopped at line {number} ("{line}"): from there on your email is taken as the one '
+    "you answer, so the orders under it were not read. Write your orders above that line."
+)
+STOP_SHOWN = 60  # characters of that line shown
 # What an email is told of the early orders its orders replaced (`play.replace_waiting_orders`).
 REPLACED_NOTE = (
     "These orders take the place of your earlier ones that were waiting for your turn ({}): "
@@ -231,7 +237,7 @@ def _orders(
             desk.postman.post(replace(letter, to=address), game.id)
 
     if not parsed.has_orders:
-        notes = ["Your email held no orders."]
+        notes = ["Your email held no orders.", *_orders_below_the_stop(game, email)]
         reply("rejected", notes=notes, help_text=_help(game), show_status=True)
         return "rejected", "no orders"
     # Every problem the player can fix in one go is told at once: lines that do not read, orders
@@ -321,6 +327,19 @@ def _orders(
         notes=[REPLACED_NOTE.format(" / ".join(replaced))] if replaced else [],
     )
     return verdict, "ok"
+
+
+def _orders_below_the_stop(game: LoadedGame, email: IncomingEmail) -> list[str]:
+    """Where reading stopped, when the orders were written under the quote (bottom-posting):
+    else the player cannot tell where they went. Nothing when no order is written there."""
+    stop = email.stop
+    if stop is None:
+        return []
+    below = parse_for(game, stop.below)
+    if not (below.has_orders or below.errors):
+        return []
+    line = stop.line if len(stop.line) <= STOP_SHOWN else stop.line[: STOP_SHOWN - 1] + "…"
+    return [STOPPED_NOTE.format(number=stop.number, line=line)]
 
 
 def _refused_line(order_lines: Sequence[OrderLine], outcome: Submission[Any]) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 
 from pbem.orders.headers import RECIPIENT_HEADERS, addresses, first_header, message_ids
 from pbem.orders.mime import body_text
-from pbem.orders.quotes import new_text
+from pbem.orders.quotes import Stop, read_new_text
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,7 @@ class IncomingEmail:
     in_reply_to: tuple[str, ...]
     references: tuple[str, ...]
     text: str  # the new text only: no quotes, quote headers, signature or attachments
+    stop: Stop | None = None  # where reading stopped, when the sender wrote more below it
 
 
 class _ParsedOncePolicy(EmailPolicy):
@@ -79,6 +80,7 @@ def read_email(raw: bytes) -> IncomingEmail:
 
 def read_message(message: Message) -> IncomingEmail:
     """Everything the moderator reads from a parsed email; never raises."""
+    text, stop = _read_text(message)
     return IncomingEmail(
         message_id=first_header(message, "Message-ID"),
         subject=first_header(message, "Subject") or "",
@@ -87,7 +89,8 @@ def read_message(message: Message) -> IncomingEmail:
         recipients=addresses(message, *RECIPIENT_HEADERS),
         in_reply_to=message_ids(message, "In-Reply-To"),
         references=message_ids(message, "References"),
-        text=email_text(message),
+        text=text,
+        stop=stop,
     )
 
 
@@ -97,9 +100,13 @@ def _first(values: tuple[str, ...]) -> str | None:
 
 def email_text(message: Message) -> str:
     """The new text of `message` (what the player typed); "" if nothing can be read."""
+    return _read_text(message)[0]
+
+
+def _read_text(message: Message) -> tuple[str, Stop | None]:
     try:
-        return new_text(body_text(message))
+        return read_new_text(body_text(message))
     # Malformed MIME can trip the stdlib in many ways; an unreadable body reads as no text, which
     # the moderator answers with HELP rather than losing the email.
     except Exception:
-        return ""
+        return "", None

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 ORDERS_ABOVE_MARK = "-- write your orders above this line --"
 # The mark's words, however a client pasted its dashes and spaces (`—`, no-break spaces, `*`).
@@ -58,18 +59,41 @@ _HEADER_LABEL = re.compile(
 _UNDERSCORE_RULE = re.compile(r"^_{10,}$")
 
 
+@dataclass(frozen=True)
+class Stop:
+    """Where reading stopped (a quote header, a signature, the moderator's mark), and the
+    unquoted lines under it: a player who writes below the quote means those as orders."""
+
+    number: int  # the line's number in the body, from 1
+    line: str
+    below: str
+
+
 def new_text(body: str) -> str:
     """The lines the player wrote in this email, in order, with their line breaks."""
+    return read_new_text(body)[0]
+
+
+def read_new_text(body: str) -> tuple[str, Stop | None]:
+    """`new_text`, and where reading stopped when unquoted lines follow the stop."""
     lines = body.splitlines()
     kept: list[str] = []
+    stop: Stop | None = None
     for index, line in enumerate(lines):
         if _quote_starts(lines, index):
+            below = [rest.rstrip() for rest in lines[index + 1 :] if _unquoted(rest)]
+            stop = Stop(index + 1, line.strip(), "\n".join(below)) if below else None
             break
         if not line.lstrip().startswith(">"):
             kept.append(line.rstrip())
     while kept and not kept[-1]:
         kept.pop()
-    return "\n".join(kept)
+    return "\n".join(kept), stop
+
+
+def _unquoted(line: str) -> bool:
+    stripped = line.strip()
+    return bool(stripped) and not stripped.startswith(">")
 
 
 def _quote_starts(lines: Sequence[str], index: int) -> bool:

@@ -288,6 +288,21 @@ def test_a_second_early_email_takes_the_place_of_the_waiting_one(table):
         ]
 
 
+def test_orders_written_under_the_quote_are_told_where_reading_stopped(table):
+    # Found in play-testing: a bottom-posted reply got "held no orders" and HELP, with no reason.
+    game = table("bigtime", [ANN, BO], seed=3)
+    header = "On Thursday, 3 December 2026 at 08:00, PBEM moderator <pbem@example.org> wrote:"
+    body = f"{header}\n> -- write your orders above this line --\n> Welcome\n\nBDI 3 2 2\nthx\n"
+    assert game.mail(ANN, body).status == "rejected"
+    answer = letter_text(game.outbox()[-1].raw)
+    assert "Your email held no orders." in answer
+    assert f'Reading stopped at line 1 ("{header[:59]}…")' in answer
+    assert "Write your orders above that line." in answer
+    # Chatter under a signature is no order: nothing to point at.
+    assert game.mail(ANN, "Hello all!\n-- \nAnn, from her phone\n").status == "rejected"
+    assert "Reading stopped" not in letter_text(game.outbox()[-1].raw)
+
+
 def test_quoted_status_email_under_a_reply_is_not_read_as_orders(table):
     game = _sm(table)
     body = "HIRE 0\n\nOn Tue, 1 Dec 2026, pbem <pbem@example.org> wrote:\n> HIRE 1\n> REFRESH\n"

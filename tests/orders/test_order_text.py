@@ -10,7 +10,7 @@ from pbem.orders.headers import addresses, first_header, message_ids
 from pbem.orders.html_text import html_to_text
 from pbem.orders.incoming import parse_message
 from pbem.orders.mime import decode_bytes
-from pbem.orders.quotes import is_orders_mark
+from pbem.orders.quotes import Stop, is_orders_mark, read_new_text
 
 STATUS_LINES = "Your hand: #14 #27\nHIRE 2\nSTAGE QUEENIE 14 27 33 109 IN KOELN"
 
@@ -140,6 +140,16 @@ def test_quoted_printable_soft_breaks_join_an_order() -> None:
 def test_everything_from_a_quote_header_down_is_dropped(header: str) -> None:
     body = f"REFRESH\nHIRE 1\n\n{header}\n\n{STATUS_LINES}\n"
     assert new_text(body) == "REFRESH\nHIRE 1"
+
+
+def test_where_reading_stopped_is_kept_with_the_unquoted_lines_under_it() -> None:
+    header = "On Mon, 3 Mar 2025 at 10:12, Show Manager <mod@example.org> wrote:"
+    text, stop = read_new_text(f"Hi\n\n{header}\n> Your turn\n> HIRE 2\n\nHIRE 1\nthanks\n")
+    assert text == "Hi"
+    assert stop == Stop(3, header, "HIRE 1\nthanks")
+    # Nothing of the sender's under the quote: nothing to tell.
+    assert read_new_text(f"HIRE 1\n{header}\n> Your turn\n")[1] is None
+    assert read_new_text("HIRE 1\n")[1] is None
 
 
 def test_quoted_lines_are_dropped_wherever_they_are() -> None:
