@@ -168,7 +168,12 @@ def replace_waiting_orders(desk: Desk, game: LoadedGame, seat: int) -> list[str]
     if not game.kind.turn_based:
         return []
     rows = set_aside_waiting_orders(desk.session, game.id, REPLACED, position=seat)
-    return [row.lines.replace("\n", " / ") for row in rows]
+    return [_one_line(row.lines) for row in rows]
+
+
+def _one_line(lines: str) -> str:
+    """Kept order lines as the history and the letters write an email's orders: `A / B`."""
+    return " / ".join(line.strip() for line in lines.strip().splitlines())
 
 
 def _apply_waiting_order(desk: Desk, game: LoadedGame, seat: int) -> list[Event] | None:
@@ -187,7 +192,7 @@ def _apply_waiting_order(desk: Desk, game: LoadedGame, seat: int) -> list[Event]
         parse_for(game, order.lines).actions,
         actor="gm" if by_gm else address,
         kind="gm" if by_gm else "order",
-        summary=(f"orders for {game.name_of(seat)}: " if by_gm else "") + order.lines.strip(),
+        summary=(f"orders for {game.name_of(seat)}: " if by_gm else "") + _one_line(order.lines),
         inbound_id=order.inbound_id,
     )
     order.status = "applied" if outcome.accepted else "refused"
@@ -204,7 +209,7 @@ def _apply_waiting_order(desk: Desk, game: LoadedGame, seat: int) -> list[Event]
             words="Your waiting orders could not be carried out",
             lines=[
                 "Your turn has come, but your earlier orders cannot be carried out now:",
-                order.reason,
+                f"{_one_line(order.lines)}: {order.reason}",
                 "Nothing changed. The turn waits for your new orders.",
             ],
         ),

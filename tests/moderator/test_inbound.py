@@ -8,7 +8,7 @@ from email import message_from_bytes, policy
 from sqlmodel import Session, col, select
 
 from pbem.orders.incoming import read_email
-from pbem.store import QueuedOrderRow
+from pbem.store import QueuedOrderRow, last_history
 from tests.moderator.conftest import ANN, BO, CY, SETTINGS, Table
 from tests.support.letters import letter_text
 
@@ -317,5 +317,16 @@ def test_early_order_illegal_when_its_turn_comes_is_refused_and_the_turn_waits(t
     assert game.mail(ANN, "HIRE 0").status == "accepted"
     loaded = game.game()
     assert loaded.engine.awaiting(loaded.state) == (1,)
-    to_bo = [read_email(r.raw) for r in game.outbox() if r.to_address == BO][before_bo:]
-    assert any("could not be carried out" in mail.subject for mail in to_bo)
+    to_bo = [r for r in game.outbox() if r.to_address == BO][before_bo:]
+    [notice] = [r for r in to_bo if "could not be carried out" in read_email(r.raw).subject]
+    # The notice names the orders it is about (found in play-testing: it did not).
+    assert "\nLOAN WOLF 3: " in letter_text(notice.raw)
+
+
+def test_early_orders_of_several_lines_are_one_line_in_the_history(table):
+    game = _sm(table)
+    assert game.mail(BO, "REFRESH\nHIRE 0").status == "queued"
+    assert game.mail(ANN, "HIRE 0").status == "accepted"
+    with Session(game.engine) as session:
+        [entry] = [e for e in last_history(session, game.id, 5) if e.actor == BO]
+    assert entry.summary == "REFRESH / HIRE 0"
