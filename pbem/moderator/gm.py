@@ -115,8 +115,8 @@ def order(desk: Desk, game_id: str, who: str, text: str, why: str | None) -> Cha
         # Not the lines: the other players may read the history before the turn comes.
         queued = OrdersQueued(seat, to=(seat,))
         kept = f"early orders for {name} kept for their turn"
-        if replaced:
-            kept += f", in place of the {len(replaced)} waiting"
+        if replaced:  # the summary is the game master's alone: the lines may show
+            kept += f", in place of those waiting ({' / '.join(replaced)})"
         _record(desk, game, kept, why, queued)
         tell_notice(desk, game, [game.seat(seat)], [queued], why)
         return _change(desk, game, "order", mark)

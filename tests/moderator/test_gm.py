@@ -92,6 +92,15 @@ def test_gm_undo_sets_aside_early_orders_kept_after_the_entry_it_goes_back_to(sm
     assert sm.game().engine.awaiting(sm.game().state) == (1,)  # Bo's turn waits for his email
 
 
+def test_gm_early_orders_take_the_place_of_the_players_waiting_ones(sm):
+    assert sm.mail(BO, "REFRESH").status == "queued"
+    run(sm, gm.order, BO, "HIRE 0", "Bo asked by phone")
+    assert waiting(sm) == [("HIRE 0", "waiting")]
+    assert last_entry(sm).summary.endswith(
+        "kept for their turn, in place of those waiting (REFRESH)"
+    )
+
+
 def test_gm_set_money_changes_only_that_players_money(sm):
     run(sm, gm.set_money, BO, 5, "compensation")
     view = sm.game().engine.view(sm.game().state, None)
