@@ -333,9 +333,9 @@ def _orders_below_the_stop(game: LoadedGame, email: IncomingEmail) -> list[str]:
     """Where reading stopped, when the orders were written under the quote (bottom-posting):
     else the player cannot tell where they went. Nothing when no order is written there."""
     stop = email.stop
-    if stop is None:
+    if stop is None or not (written := stop.below):
         return []
-    below = parse_for(game, stop.below)
+    below = parse_for(game, written)
     if not (below.has_orders or below.errors):
         return []
     line = stop.line if len(stop.line) <= STOP_SHOWN else stop.line[: STOP_SHOWN - 1] + "…"

@@ -27,7 +27,7 @@ class IncomingEmail:
     in_reply_to: tuple[str, ...]
     references: tuple[str, ...]
     text: str  # the new text only: no quotes, quote headers, signature or attachments
-    stop: Stop | None = None  # where reading stopped, when the sender wrote more below it
+    stop: Stop | None = None  # where reading stopped (a quote header, a signature), if it did
 
 
 class _ParsedOncePolicy(EmailPolicy):

@@ -61,12 +61,18 @@ _UNDERSCORE_RULE = re.compile(r"^_{10,}$")
 
 @dataclass(frozen=True)
 class Stop:
-    """Where reading stopped (a quote header, a signature, the moderator's mark), and the
-    unquoted lines under it: a player who writes below the quote means those as orders."""
+    """Where reading stopped (a quote header, a signature, the moderator's mark), and the lines
+    under it."""
 
     number: int  # the line's number in the body, from 1
     line: str
-    below: str
+    rest: tuple[str, ...]
+
+    @property
+    def below(self) -> str:
+        """The unquoted lines under the stop: a player who writes under the quote means them as
+        orders. Read only when asked (an email with no orders), not for every email."""
+        return "\n".join(line.rstrip() for line in self.rest if _unquoted(line))
 
 
 def new_text(body: str) -> str:
@@ -75,14 +81,13 @@ def new_text(body: str) -> str:
 
 
 def read_new_text(body: str) -> tuple[str, Stop | None]:
-    """`new_text`, and where reading stopped when unquoted lines follow the stop."""
+    """`new_text`, and where reading stopped (None: it read to the end)."""
     lines = body.splitlines()
     kept: list[str] = []
     stop: Stop | None = None
     for index, line in enumerate(lines):
         if _quote_starts(lines, index):
-            below = [rest.rstrip() for rest in lines[index + 1 :] if _unquoted(rest)]
-            stop = Stop(index + 1, line.strip(), "\n".join(below)) if below else None
+            stop = Stop(index + 1, line.strip(), tuple(lines[index + 1 :]))
             break
         if not line.lstrip().startswith(">"):
             kept.append(line.rstrip())

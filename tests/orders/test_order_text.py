@@ -10,7 +10,7 @@ from pbem.orders.headers import addresses, first_header, message_ids
 from pbem.orders.html_text import html_to_text
 from pbem.orders.incoming import parse_message
 from pbem.orders.mime import decode_bytes
-from pbem.orders.quotes import Stop, is_orders_mark, read_new_text
+from pbem.orders.quotes import is_orders_mark, read_new_text
 
 STATUS_LINES = "Your hand: #14 #27\nHIRE 2\nSTAGE QUEENIE 14 27 33 109 IN KOELN"
 
@@ -146,9 +146,11 @@ def test_where_reading_stopped_is_kept_with_the_unquoted_lines_under_it() -> Non
     header = "On Mon, 3 Mar 2025 at 10:12, Show Manager <mod@example.org> wrote:"
     text, stop = read_new_text(f"Hi\n\n{header}\n> Your turn\n> HIRE 2\n\nHIRE 1\nthanks\n")
     assert text == "Hi"
-    assert stop == Stop(3, header, "HIRE 1\nthanks")
-    # Nothing of the sender's under the quote: nothing to tell.
-    assert read_new_text(f"HIRE 1\n{header}\n> Your turn\n")[1] is None
+    assert stop is not None and (stop.number, stop.line) == (3, header)
+    assert stop.below == "HIRE 1\nthanks"
+    # Nothing of the sender's under the quote, and no stop at all.
+    quoted = read_new_text(f"HIRE 1\n{header}\n> Your turn\n")[1]
+    assert quoted is not None and quoted.below == ""
     assert read_new_text("HIRE 1\n")[1] is None
 
 
