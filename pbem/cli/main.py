@@ -212,7 +212,7 @@ def start(
     engine, settings = open_configured(create=True)
     try:
         players = [PlayerSpec.parse(text) for text in player] + [
-            PlayerSpec.computer(text, settings.domain) for text in bot
+            PlayerSpec.computer(text) for text in bot
         ]
         request = GameRequest(
             game=game,

@@ -104,7 +104,7 @@ def _computers(desk: Desk, players: Sequence[SignupPlayerRow], count: int) -> li
     taken_addresses = {p.address for p in players}
     free = [
         spec
-        for spec in (PlayerSpec.computer(name, desk.settings.domain) for name in BOT_NAMES)
+        for spec in (PlayerSpec.computer(name) for name in BOT_NAMES)
         if spec.bot
         and not any(same_name(spec.bot, taken) for taken in taken_names)
         and spec.address not in taken_addresses

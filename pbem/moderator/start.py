@@ -15,6 +15,7 @@ from pbem.games.event_codec import encode_events
 from pbem.games.levels import DEFAULT_LEVEL, LEVELS
 from pbem.games.registry import engine_for
 from pbem.moderator.absences import MAX_AWAY_DAYS
+from pbem.moderator.addresses import bot_address
 from pbem.moderator.desk import Desk
 from pbem.moderator.events import GameStarted
 from pbem.moderator.letters import status_letter
@@ -46,8 +47,9 @@ class PlayerSpec:
         return cls(address.strip(), name.strip() or None)
 
     @classmethod
-    def computer(cls, text: str, domain: str) -> PlayerSpec:
-        """`Robby` or `Robby:sensible`: a computer player's name and level (default: strong)."""
+    def computer(cls, text: str) -> PlayerSpec:
+        """`Robby` or `Robby:sensible`: a computer player's name and level (default: strong), at
+        an address no mail can reach (`robby@bots.invalid`), as every computer-held seat has."""
         name, _, level = (part.strip() for part in text.partition(":"))
         if not name:
             raise StartError(f"--bot {text!r}: give a name, as NAME or NAME:LEVEL")
@@ -56,7 +58,7 @@ class PlayerSpec:
             raise StartError(
                 f"--bot {text!r}: the level {level!r} is not one of {', '.join(LEVELS)}"
             )
-        return cls(f"{name.lower()}.bot@{domain}", f"{name} (bot)", name, cast(BotLevel, level))
+        return cls(bot_address(name), f"{name} (bot)", name, cast(BotLevel, level))
 
 
 def check_address(address: str) -> None:

@@ -29,10 +29,10 @@ def test_the_stored_levels_are_the_computer_players_levels() -> None:
 
 
 def test_a_bot_is_named_with_an_optional_level() -> None:
-    robby = PlayerSpec.computer("Robby:strong", "example.org")
-    assert (robby.bot, robby.level, robby.address) == ("Robby", "strong", "robby.bot@example.org")
-    assert PlayerSpec.computer("Sue", "example.org").level == "strong"
-    assert PlayerSpec.computer("Rand: random ", "example.org").level == "random"
+    robby = PlayerSpec.computer("Robby:strong")
+    assert (robby.bot, robby.level, robby.address) == ("Robby", "strong", "robby@bots.invalid")
+    assert PlayerSpec.computer("Sue").level == "strong"
+    assert PlayerSpec.computer("Rand: random ").level == "random"
 
 
 @pytest.mark.parametrize(
@@ -44,13 +44,12 @@ def test_a_bot_is_named_with_an_optional_level() -> None:
 )
 def test_a_bad_bot_is_refused_with_the_choices(text: str, told: str) -> None:
     with pytest.raises(StartError, match=told):
-        PlayerSpec.computer(text, "example.org")
+        PlayerSpec.computer(text)
 
 
 def test_computer_players_of_each_level_play_a_game_to_its_end(db_engine: Engine) -> None:
     players = tuple(
-        PlayerSpec.computer(text, "example.org")
-        for text in ("Robby:strong", "Sue:sensible", "Rand:random")
+        PlayerSpec.computer(text) for text in ("Robby:strong", "Sue:sensible", "Rand:random")
     )
     with session_scope(db_engine) as session:
         game_id = start_game(Desk(session, SETTINGS), GameRequest("bigtime", players, seed=5)).id

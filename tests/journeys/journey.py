@@ -58,7 +58,7 @@ class Journey:
         bots: tuple[str, ...] = (),
     ) -> Journey:
         """`bots`: computer players after the people, as `--bot` names them (NAME or NAME:LEVEL)."""
-        computers = tuple(PlayerSpec.computer(bot, daemon.settings.domain) for bot in bots)
+        computers = tuple(PlayerSpec.computer(bot) for bot in bots)
         request = GameRequest(
             game=game,
             players=tuple(PlayerSpec(p.address, p.name) for p in players) + computers,
