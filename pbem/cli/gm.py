@@ -36,6 +36,9 @@ WHY = typer.Option(None, "--why", help="Why: recorded in the history and told to
 JSON = typer.Option(False, "--json", help="Print what changed as one JSON object.")
 PLAYER_HELP = "The player: email address, name or seat number (1, 2, ...)."
 NO_DEADLINE = ("none", "off")
+# A number argument may be negative (`gm deadline sm-1 -5`): it reaches the check that names the
+# accepted values, rather than click's "No such option: -5".
+NUMBERS = {"ignore_unknown_options": True}
 
 
 def fail(message: str, code: int) -> typer.Exit:
@@ -91,7 +94,7 @@ def undo(
     _override(as_json, lambda desk: gm.undo(desk, game, to, why))
 
 
-@gm_app.command("set-money")
+@gm_app.command("set-money", context_settings=NUMBERS)
 def set_money(
     game: str,
     player: str = typer.Argument(..., help=PLAYER_HELP),
@@ -103,7 +106,7 @@ def set_money(
     _override(as_json, lambda desk: gm.set_money(desk, game, player, amount, why))
 
 
-@gm_app.command("set-value")
+@gm_app.command("set-value", context_settings=NUMBERS)
 def set_value(
     game: str,
     player: str = typer.Argument(..., help=PLAYER_HELP),
@@ -162,7 +165,7 @@ def resume(game: str, why: str | None = WHY, as_json: bool = JSON) -> None:
     _override(as_json, lambda desk: gm.pause(desk, game, why, resume_it=True))
 
 
-@gm_app.command()
+@gm_app.command(context_settings=NUMBERS)
 def deadline(
     game: str,
     hours: str = typer.Argument(..., help="Hours for each turn or phase, or `none`."),
