@@ -135,7 +135,8 @@ def order(desk: Desk, game_id: str, who: str, text: str, why: str | None) -> Cha
         stand_in="gm",
     )
     if outcome.refusal is not None:
-        raise GmError(_named(game, str(outcome.refusal)))
+        # The refusal is worded for the player ("not in your hand"): say whose it is.
+        raise GmError(f"{name}'s orders are refused: {_named(game, str(outcome.refusal))}")
     entry = last_history(desk.session, game.id, 1)[-1].seq
     tell_notice(desk, game, game.humans(), outcome.events, why)
     follow_up(desk, game, list(outcome.events), before)

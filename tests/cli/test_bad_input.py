@@ -59,6 +59,11 @@ CASES: list[tuple[tuple[str, ...], int, str]] = [
     (("gm", "order", "sm-1", "HIRE 0"), USAGE, "--as"),
     (("gm", "order", "sm-1", "--as", "Zed", "HIRE 0"), REFUSED, "1 Ann <ann@example.org>"),
     (("gm", "order", "sm-1", "--as", "Ann", "BUY A CASTLE"), REFUSED, "BUY"),
+    (
+        ("gm", "order", "sm-1", "--as", "Bo", "STAGE Wolf 1 2 3"),
+        REFUSED,
+        "Bo's orders are refused: card #1 is not in your hand",
+    ),
     (("gm", "undo", "sm-1", "--to", "99"), REFUSED, "1-"),
     (("gm", "undo", "sm-1", "--to", "x"), USAGE, "--to"),
     (("gm", "set-money", "bt-1", "Ann", "5"), REFUSED, "The Big Time!"),
