@@ -30,6 +30,7 @@ from pbem.moderator.undeliverable import record_bounces
 from pbem.moderator.watchers import answer_request, watch_request_in
 from pbem.orders.absence import Away
 from pbem.orders.grammar import AnyCommand, Command, Password, Talk
+from pbem.orders.headers import first_header
 from pbem.orders.help import help_text
 from pbem.orders.incoming import IncomingEmail, parse_message, read_message
 from pbem.orders.parse import OrderLine
@@ -44,6 +45,7 @@ from pbem.store import (
     seats_of,
     watchers_of,
 )
+from pbem.store.operations import game_email
 from pbem.store.tables import InboundStatus
 
 STRANGER_REPLIES_PER_HOUR = 3
@@ -248,7 +250,7 @@ def _orders(
     refused = _refusal_before_commands(desk, game, seat, email, away, tried_orders)
     # A stale email was written for a phase that is gone, whose codes (A1, H2) are not today's:
     # its lines read against today's phase would tell of mistakes the player did not make.
-    stale = tried_orders and game.kind.stale(game.state, email.subject) is not None
+    stale = tried_orders and _stale(desk, game, email) is not None
     problems = [] if stale else [str(error) for error in parsed.errors]
     queued = (
         bool(order_lines) and game.kind.turn_based and seat not in game.engine.awaiting(game.state)
@@ -358,7 +360,7 @@ def _refusal_before_commands(
 ) -> str | None:
     """Why the email's orders or AWAY cannot be taken: the game's state, a stale email, an
     absence the game does not allow. Checked before anything changes, so nothing does."""
-    if has_orders and (refused := _refusal_before_orders(game, email)) is not None:
+    if has_orders and (refused := _refusal_before_orders(desk, game, email)) is not None:
         return refused
     if away is None:
         return None
@@ -397,13 +399,25 @@ def _absence(
     return []
 
 
-def _refusal_before_orders(game: LoadedGame, email: IncomingEmail) -> str | None:
+def _refusal_before_orders(desk: Desk, game: LoadedGame, email: IncomingEmail) -> str | None:
     """Why orders cannot be taken at all now: the game is not running, or the email is stale."""
     if game.row.status == "paused":
         return "the game is paused by the game master; orders are not taken until it resumes"
     if game.row.status == "finished":
         return "the game is over; no more orders are taken"
-    return game.kind.stale(game.state, email.subject)
+    return _stale(desk, game, email)
+
+
+def _stale(desk: Desk, game: LoadedGame, email: IncomingEmail) -> str | None:
+    """Why the email answers a phase already resolved: the phase its subject names, or, where the
+    player's mail client put none there (`Re: my bids`), the one the moderator's email it
+    replies to named. A phase's codes (A1, H2) mean other acts in the next one."""
+    subject = email.subject
+    if not game.kind.turn_based and not game.kind.names_phase(subject):
+        answered = game_email(desk.session, game.id, email.in_reply_to)
+        if answered is not None:
+            subject = first_header(parse_message(answered), "Subject") or subject
+    return game.kind.stale(game.state, subject)
 
 
 def _help(game: LoadedGame) -> str:

@@ -25,6 +25,9 @@ class ShowManagerKind:
         """Why an email is stale, or None: a turn-based order waits for its turn instead."""
         return None
 
+    def names_phase(self, subject: str) -> bool:
+        return False
+
     def phase(self, state: Any, seat: int | None, names: Sequence[str]) -> str:
         """Whose turn it is, as the subject of every email tells `seat` (None: the GM)."""
         if state.turn is None:
@@ -56,6 +59,10 @@ class BigTimeKind:
             f"been resolved; the game is now at round {state.round}, phase {state.phase}, "
             "shown below: answer this email"
         )
+
+    def names_phase(self, subject: str) -> bool:
+        """Whether a subject says which phase its email answers (`Re: [bt-1] Round 1 · Phase 2`)."""
+        return _ROUND_PHASE.search(subject or "") is not None
 
     def phase(self, state: Any, seat: int | None, names: Sequence[str]) -> str:
         return "Final result" if state.over else f"Round {state.round} · Phase {state.phase}"

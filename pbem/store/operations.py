@@ -79,6 +79,20 @@ def stale_deferred(session: Session, created_before: datetime) -> Sequence[Outbo
     return session.exec(statement).all()
 
 
+def game_email(session: Session, game_id: str, message_ids: Sequence[str]) -> bytes | None:
+    """The bytes of the first of `message_ids` that this game's moderator sent (an email a
+    player's mail client names in In-Reply-To), or None."""
+    if not message_ids:
+        return None
+    statement = (
+        select(OutboxRow.message_id, OutboxRow.raw)
+        .where(col(OutboxRow.message_id).in_(message_ids))
+        .where(col(OutboxRow.game_id) == game_id)
+    )
+    sent = dict(session.exec(statement).all())
+    return next((sent[m] for m in message_ids if m in sent), None)
+
+
 def games_with_deadlines(session: Session) -> Sequence[tuple[str, str, datetime]]:
     """(game id, policy, deadline) of every running game with a deadline, soonest first."""
     statement = (

@@ -211,6 +211,25 @@ def test_big_time_email_for_a_resolved_phase_is_stale(table):
     assert game.mail(ANN, "BID 0", subject=answer).status == "accepted"
 
 
+def test_an_answer_to_a_resolved_phase_is_stale_when_the_mail_client_changed_the_subject(table):
+    game = table("bigtime", [ANN, BO], seed=3)
+    phase_one = [r for r in game.outbox() if r.to_address == ANN and r.kind == "status"][-1]
+    game.mail(ANN, "BID 0")
+    game.mail(BO, "BID 0")
+    before = game.game().row.state
+    # The subject names no phase; the email it replies to (In-Reply-To) named phase 1.
+    answer = {"In-Reply-To": read_email(phase_one.raw).message_id or ""}
+    result = game.mail(ANN, "BID 0\nAM A1", subject="my bids", headers=answer)
+    assert result.status == "rejected"
+    assert game.game().row.state == before
+    refusal = letter_text(game.outbox()[-1].raw)
+    assert "this email answers round 1, phase 1, which has already been resolved" in refusal
+    # Replying to the current phase's email is taken, whatever the subject says.
+    current = [r for r in game.outbox() if r.to_address == ANN][-1]
+    answer = {"In-Reply-To": read_email(current.raw).message_id or ""}
+    assert game.mail(ANN, "BID 0", subject="my bids", headers=answer).status == "accepted"
+
+
 def test_a_stale_email_is_told_only_that_it_is_stale_not_read_against_the_new_phase(table):
     game = table("bigtime", [ANN, BO], seed=3)
 
