@@ -33,12 +33,13 @@ LEFT_HEADLINE = "You left the game"
 
 @dataclass(frozen=True)
 class HistoryLine:
-    """One history entry as a player may read it."""
+    """One history entry as a player may read it: with no entry number, since the numbers of the
+    entries the reader may not see (others' private talk) would show in the gaps."""
 
-    seq: int
     at: str
     actor: str  # "" when the summary names who acted (talk: "Ann says: ...")
-    summary: str
+    summary: str  # the reader's own order lines, the one thing that happened, or what was done
+    told: tuple[str, ...]  # what happened, a sentence each, when it was more than one thing
     why: str | None
 
 

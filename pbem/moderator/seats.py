@@ -67,15 +67,17 @@ def history_lines(desk: Desk, game: LoadedGame, seat: int) -> list[HistoryLine]:
         told = teller.lines(_events_of(entry))
         if entry.kind == "talk" and not told:
             continue
-        own = [entry.summary] if actor == seat and entry.kind == "order" else []
+        own = entry.summary if actor == seat and entry.kind == "order" else None
+        # One thing that happened is the entry's line; more are listed under it, a line each.
+        alone = own is None and len(told) == 1
         # Talk names its speaker itself ("Ann says: ..."): no "Ann: " before it.
         speaker = entry.kind == "talk"
         lines.append(
             HistoryLine(
-                entry.seq,
                 entry.at.strftime("%Y-%m-%d %H:%M"),
                 "" if speaker else _actor_name(scene.names, seat, actor, entry.actor),
-                " ".join([*own, *told]) or _QUIET[entry.kind],
+                told[0] if alone else own or _QUIET[entry.kind],
+                () if alone else tuple(told),
                 entry.why,
             )
         )

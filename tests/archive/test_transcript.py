@@ -14,7 +14,7 @@ from sqlmodel import Session
 from pbem.archive.page import finished_game
 from pbem.archive.transcript import transcript
 from pbem.cli.replay import replay
-from pbem.moderator.addresses import BOT_DOMAIN, reply_address
+from pbem.moderator.addresses import reply_address
 from pbem.moderator.bots import answer_bot_mail
 from pbem.moderator.desk import Desk
 from pbem.moderator.inbound import handle_inbound
@@ -53,7 +53,7 @@ def test_computer_players_and_a_resignation_replay_the_same(tmp_path: Path) -> N
     players = (
         PlayerSpec("ann@example.org", "Ann"),
         PlayerSpec("bo@example.org", "Bo"),
-        PlayerSpec.computer("Robby:random", BOT_DOMAIN),
+        PlayerSpec.computer("Robby:random"),
     )
     with session_scope(engine) as session:
         game_id = start_game(Desk(session, settings), GameRequest("bigtime", players, seed=9)).id

@@ -39,7 +39,7 @@ class Table:
     ) -> None:
         self.engine = engine
         specs = [PlayerSpec.parse(p) for p in players]
-        specs += [PlayerSpec.computer(bot, SETTINGS.domain) for bot in bots]
+        specs += [PlayerSpec.computer(bot) for bot in bots]
         request = GameRequest(game=game, players=tuple(specs), **options)  # type: ignore[arg-type]
         with session_scope(engine) as session:
             self.id = start_game(Desk(session, SETTINGS), request).id

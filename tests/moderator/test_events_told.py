@@ -125,7 +125,7 @@ def test_history_and_notices_name_players_and_never_show_the_seed_or_addresses(t
     assert "seed" not in history.lower() and ANN not in history
     assert "Welcome to Show Manager game" in history and "Ann, Bo (you)" in history
     assert "Ann: HIRE 0" not in history and "Ann hired #" in history
-    assert "You: HIRE 0 You hired #" in history
+    assert "You: HIRE 0\n    - You hired #" in history  # what it did, under the lines
     mark = len(game.outbox())
     with session_scope(game.engine) as session:
         gm.set_money(Desk(session, SETTINGS), game.id, BO, 40, "a correction")

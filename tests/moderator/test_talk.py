@@ -4,6 +4,7 @@ public press, no talk at all, the daily limit, and talk never read as orders."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 
 from sqlmodel import Session, col, select
@@ -77,6 +78,24 @@ def test_say_to_one_player_is_told_to_that_player_only(table):
     assert "Ann says to you only: meet me in Cologne" in _texts(mail[BO])
     assert "Cologne" in _history(game, BO)
     assert _history(game, CY) == cy_history
+
+
+def test_a_history_email_shows_no_trace_of_talk_its_reader_was_not_told(table):
+    game = _game(table)
+
+    def cy_reads_history() -> str:
+        assert game.mail(CY, "HISTORY").status == "accepted"
+        text = letter_text(game.outbox()[-1].raw)
+        return text[text.index("History (") : text.index("Game ", text.index("History ("))]
+
+    before = cy_reads_history().splitlines()
+    assert game.mail(ANN, "say to bo: meet me in Cologne").status == "accepted"
+    assert game.mail(ANN, "SAY Good luck, all!").status == "accepted"
+    # Only the talk Cy was told is new: no entry numbers, whose gap would show that something
+    # was said between, and when.
+    new = [line for line in cy_reads_history().splitlines() if line not in before]
+    assert len(new) == 2 and new[0].startswith("History (the last ")
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d  Ann says: Good luck, all!", new[1])
 
 
 def test_public_press_tells_the_others_only_that_someone_whispered(table):
