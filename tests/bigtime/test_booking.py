@@ -209,6 +209,19 @@ def test_hook_choice_is_kept_through_the_round_and_cleared_after() -> None:
     assert state.round == 2 and state.theaters[0].hook_choice is None
 
 
+def test_hook_on_another_players_act_is_refused_with_ones_own_acts() -> None:
+    state = two_player_game()
+    state, _ = send(state, 0, PreferAM(("T11",)), Bid((3,)))
+    state, _ = send(state, 1, Bid(()))
+    theirs, mine = playbill(state, 0)[0], playbill(state, 1)
+    result = ENGINE.submit(state, 1, [Hook(theirs), Bid(())])
+    assert result.state is None and result.refusal is not None
+    assert result.refusal.reason.startswith(f"{theirs} is another player's act")
+    assert result.refusal.legal == tuple(mine)
+    # An act nobody has booked may still come to the player this round: taken.
+    assert ENGINE.submit(state, 1, [Hook(state.am_row[0]), Bid(())]).state is not None
+
+
 def test_phase_key_names_round_and_phase() -> None:
     state = two_player_game()
     assert ENGINE.view(state, 0).phase_key == "r1p1"

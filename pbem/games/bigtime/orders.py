@@ -134,9 +134,17 @@ def check(state: BigTimeState, seat: int, action: Action) -> Refusal | None:
         return None
     if isinstance(action, PreferAM | PreferPM | PreferHeadliner):
         return _check_preferences(state, action)
+    playbill = tuple(booking.card for booking in state.theaters[seat].playbill)
     if action.card not in state.data.acts:
-        playbill = tuple(booking.card for booking in state.theaters[seat].playbill)
         return Refusal(f"There is no act {action.card}.", playbill)
+    # Only what every player can see: an act booked by another can never be this player's (one
+    # still in the deck might be dealt to them, and refusing it would tell that it is not).
+    booked = (booking.card for theater in state.theaters for booking in theater.playbill)
+    if action.card not in playbill and action.card in booked:
+        return Refusal(
+            f"{action.card} is another player's act; the Hook can only fall on one of yours.",
+            playbill,
+        )
     return None
 
 
