@@ -6,6 +6,7 @@ status email the player answers; the caller passes that phase's codes.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
@@ -16,6 +17,7 @@ from pbem.orders.vocabulary import BigTimeVocabulary
 from pbem.orders.words import Problem, Words, expect_end, money_value
 
 Codes = Mapping[str, str]  # short code as the status email shows it -> card id
+_HEADLINER_CODE = re.compile(r"H\d", re.IGNORECASE)  # H1..H5; card ids (H31) are read before
 
 
 def _act(vocabulary: BigTimeVocabulary, codes: Codes, word: str) -> str | Problem:
@@ -24,6 +26,12 @@ def _act(vocabulary: BigTimeVocabulary, codes: Codes, word: str) -> str | Proble
     if act is not None:
         return act
     known = ", ".join(codes) if codes else "none in this phase"
+    if _HEADLINER_CODE.fullmatch(word) and not any(code.startswith("H") for code in codes):
+        return Problem(
+            f"{word!r} would be a Headliner's code, but no Headliners are on offer now: they are "
+            f"turned up in phase 2, and HEADLINER preferences are taken in phases 2 and 3 "
+            f"(codes now: {known})"
+        )
     return Problem(
         f"{word!r} is not an act: write a card id (T07, H31) or a code from your status email "
         f"(codes: {known})"

@@ -111,3 +111,10 @@ def test_act_ids_come_from_the_data_file_the_game_uses(tmp_path: Path) -> None:
     grammar = grammar_for("bigtime", data_file=toml)
     assert orders("AM x01", grammar) == [PreferAM(("X1",))]
     assert "'T07' is not an act" in error("AM T07", grammar)
+
+
+def test_a_headliner_code_before_headliners_are_turned_up_says_when_they_are_taken() -> None:
+    phase_one = grammar_for("bigtime", codes={"A1": "T05", "P1": "T02"})
+    message = error("HEADLINER H1", phase_one)
+    assert "'H1' would be a Headliner's code, but no Headliners are on offer now" in message
+    assert "HEADLINER preferences are taken in phases 2 and 3 (codes now: A1, P1)" in message
