@@ -35,12 +35,16 @@ class FinalLine:
     tie_break: str | None
 
 
+def unknown_game(game_id: str) -> str:
+    return f"there is no game {game_id!r}"
+
+
 def finished_game(session: Session, game_id: str) -> LoadedGame:
     """The game, if it is over; else `NotArchivable` saying why in one polite line."""
     try:
         game = load_game(session, game_id)
     except GameNotFound as exc:
-        raise NotArchivable(f"there is no game {game_id!r}") from exc
+        raise NotArchivable(unknown_game(game_id)) from exc
     if not game.engine.is_over(game.state):
         raise NotArchivable(
             f"game {game_id} is still being played; its archive is ready once it is over"

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import dataclasses
 
-from pbem.archive.page import NotArchivable, archive_page, finished_game
+from pbem.archive.page import NotArchivable, archive_page, finished_game, unknown_game
 from pbem.moderator.addresses import seat_key_in
 from pbem.moderator.compose import Attachment
 from pbem.moderator.desk import Desk
 from pbem.moderator.letters import notice_letter
 from pbem.orders.incoming import IncomingEmail
 from pbem.orders.requests import request_line
-from pbem.store import get_game
+from pbem.store import get_game, seat_by_address, watchers_of
 from pbem.store.tables import InboundStatus
 
 ARCHIVE_REPLIES_PER_HOUR = 3
@@ -37,22 +37,35 @@ def answer_archive(
     desk: Desk, email: IncomingEmail, game_id: str
 ) -> tuple[InboundStatus, str, str | None]:
     """Send the archive page of `game_id` to the sender, or say why not; the inbound outcome."""
-    assert email.sender is not None
+    sender = email.sender
+    assert sender is not None
+    if not game_id:
+        lines = ["Write ARCHIVE and the game, e.g. ARCHIVE sm-12."]
+        _reply(desk, email, "Which game's archive?", lines, None)
+        return "rejected", "ARCHIVE names no game", None
+    row = get_game(desk.session, game_id)
+    # A private game is its players' alone: anyone else is answered as for an unknown game, as
+    # WATCH answers them, so the answer tells nobody that it exists or how far it is.
+    hidden = (
+        row is not None and row.private and seat_by_address(desk.session, game_id, sender) is None
+    )
     try:
-        game = finished_game(desk.session, game_id) if game_id else None
+        if hidden:
+            raise NotArchivable(unknown_game(game_id))
+        game = finished_game(desk.session, game_id)
     except NotArchivable as exc:
         lines = [f"Sorry: {exc}."]
-        row = get_game(desk.session, game_id)
-        if row is not None and row.status != "finished" and not row.private:
+        if (
+            row is not None
+            and row.status != "finished"
+            and not row.private
+            and sender not in watchers_of(desk.session, game_id)
+        ):
             lines.append(
                 f"To follow it meanwhile, write WATCH {game_id} to {desk.settings.address}."
             )
         _reply(desk, email, f"No archive of {game_id}", lines, None)
         return "rejected", str(exc), None
-    if game is None:
-        lines = ["Write ARCHIVE and the game, e.g. ARCHIVE sm-12."]
-        _reply(desk, email, "Which game's archive?", lines, None)
-        return "rejected", "ARCHIVE names no game", None
     page = Attachment(
         f"{game.id}.html", archive_page(desk.session, game).encode(), "text", "html", "utf-8"
     )

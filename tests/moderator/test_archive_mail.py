@@ -8,8 +8,11 @@ from collections.abc import Callable
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 
+from pbem.moderator import watchers
 from pbem.moderator.archive_mail import ARCHIVE_REPLIES_PER_HOUR
+from pbem.moderator.desk import Desk
 from pbem.orders.format import order_text
+from pbem.store import session_scope
 from tests.moderator.conftest import ANN, BO, SETTINGS, Table
 from tests.support.letters import letter_text
 
@@ -78,6 +81,27 @@ def test_an_unknown_game_and_no_game_named_are_answered(table: Callable[..., Tab
     assert "Write ARCHIVE and the game, e.g. ARCHIVE sm-12." in second
     assert "WATCH" not in first
     assert "there is no game 'sm-98'" in third
+
+
+def test_a_private_game_is_answered_to_a_stranger_as_an_unknown_game(
+    table: Callable[..., Table],
+) -> None:
+    game = table("showmanager", [ANN, BO], private=True)
+    assert ask(game, f"ARCHIVE {game.id}") == "rejected"
+    assert ask(game, f"ARCHIVE {game.id}", sender=ANN) == "rejected"
+    stranger = letter_text(answers(game)[0].as_bytes())
+    player = letter_text(answers(game, ANN)[0].as_bytes())
+    assert f"there is no game '{game.id}'" in stranger and "WATCH" not in stranger
+    assert f"game {game.id} is still being played" in player and "WATCH" not in player
+
+
+def test_a_watcher_is_not_told_to_watch_the_game_it_watches(table: Callable[..., Table]) -> None:
+    game = table("showmanager", [ANN, BO])
+    with session_scope(game.engine) as session:
+        watchers.watch(Desk(session, SETTINGS), game.id, READER)
+    assert ask(game, f"ARCHIVE {game.id}") == "rejected"
+    text = letter_text(answers(game)[0].as_bytes())
+    assert "still being played" in text and "WATCH" not in text
 
 
 def test_a_sender_gets_a_few_answers_an_hour(table: Callable[..., Table]) -> None:
