@@ -33,7 +33,14 @@ from pbem.moderator.gm_letters import farewell, tell_everyone, tell_notice, tell
 from pbem.moderator.letters import status_letter
 from pbem.moderator.loaded import LoadedGame, encode_state, load_game, save_state
 from pbem.moderator.news import untold_events
-from pbem.moderator.play import carry_out, follow_up, parse_for, replace_waiting_orders
+from pbem.moderator.play import (
+    LEFT,
+    carry_out,
+    follow_up,
+    parse_for,
+    replace_waiting_orders,
+    set_aside,
+)
 from pbem.moderator.seats import resign
 from pbem.moderator.start import (
     PlayerSpec,
@@ -254,7 +261,9 @@ def replace(desk: Desk, game_id: str, who: str, new: str, why: str | None) -> Ch
     desk.session.add(seat)
     new_name = game.name_of(seat.position)
     moved = SeatMoved(seat.position, old_name)
-    _record(desk, game, f"seat {seat.position + 1} ({old_name}) passed to {new_name}", why, moved)
+    dropped = replace_waiting_orders(desk, game, seat.position, LEFT)
+    passed = f"seat {seat.position + 1} ({old_name}) passed to {new_name}" + set_aside(dropped)
+    _record(desk, game, passed, why, moved)
     others = [s for s in game.humans() if s.position != seat.position]
     tell_notice(desk, game, others, [moved], why)
     if not was_person:

@@ -25,6 +25,8 @@ from pbem.store.tables import HistoryKind
 MAX_AUTOMATIC_STEPS = 10_000
 # Why early orders still waiting for their turn were not played: newer ones took their place.
 REPLACED = "replaced by newer orders for the seat"
+# Early orders are their writer's, never the seat's next holder's (a computer player or a person).
+LEFT = "the seat passed to another player before its turn"
 
 
 def grammar_of(game: LoadedGame) -> Grammar:
@@ -162,13 +164,20 @@ def _play_for_away(desk: Desk, game: LoadedGame) -> list[Event] | None:
     return events
 
 
-def replace_waiting_orders(desk: Desk, game: LoadedGame, seat: int) -> list[str]:
+def replace_waiting_orders(
+    desk: Desk, game: LoadedGame, seat: int, reason: str = REPLACED
+) -> list[str]:
     """A seat's newest orders are its orders: the early ones still waiting for its turn (a
     turn-based game's) give way and are never played. Their lines, one string a set."""
     if not game.kind.turn_based:
         return []
-    rows = set_aside_waiting_orders(desk.session, game.id, REPLACED, position=seat)
+    rows = set_aside_waiting_orders(desk.session, game.id, reason, position=seat)
     return [_one_line(row.lines) for row in rows]
+
+
+def set_aside(orders: list[str]) -> str:
+    """For the game master's history summary: the early orders a change set aside, if any."""
+    return f"; early orders set aside ({' / '.join(orders)})" if orders else ""
 
 
 def _one_line(lines: str) -> str:

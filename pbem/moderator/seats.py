@@ -10,9 +10,10 @@ from pbem.games.event_codec import EventDecodeError, decode_events, encode_event
 from pbem.moderator.absences import forget_absence
 from pbem.moderator.addresses import bot_address
 from pbem.moderator.desk import Desk
-from pbem.moderator.events import SeatLeft
+from pbem.moderator.events import SeatLeft, SeatMoved
 from pbem.moderator.letters import HistoryLine, status_letter
 from pbem.moderator.loaded import LoadedGame, encode_state
+from pbem.moderator.play import LEFT, replace_waiting_orders, set_aside
 from pbem.moderator.telling import Teller, scene_of
 from pbem.store import HistoryRow, append_history, last_history, new_secret
 
@@ -37,14 +38,14 @@ def resign(desk: Desk, game: LoadedGame, seat: int, *, actor: str, why: str) -> 
     row.name = f"{name} (computer)"
     forget_absence(row)  # a computer player plays its own turns
     desk.session.add(row)
-    by_gm = actor.startswith("gm")
+    dropped = replace_waiting_orders(desk, game, seat, LEFT)
     events: list[Event] = [SeatLeft(seat, removed=by_gm)]
     append_history(
         desk.session,
         game.id,
         actor=actor,
         kind="gm" if by_gm else "order",
-        summary=f"{name} {left}; a computer player takes the seat",
+        summary=f"{name} {left}; a computer player takes the seat" + set_aside(dropped),
         why=why,
         state_after=encode_state(game, game.state),
         events=encode_events(events),
@@ -58,30 +59,44 @@ def history_lines(desk: Desk, game: LoadedGame, seat: int) -> list[HistoryLine]:
     name ("You" for the reader), never by address; the seed and others' sealed orders never.
     An entry's summary (order lines, the game master's words) is for the game master only,
     except the reader's own order lines. Talk the reader was not told (others' private talk)
-    leaves no line at all: not even that it was sent."""
+    leaves no line at all: not even that it was sent. What happened before the reader took the
+    seat (`gm replace`) is told as a watcher reads it: the earlier holder's hand, money and
+    private talk are theirs, not the seat's."""
     scene = scene_of(game)
-    teller = Teller(scene, seat)
+    own, public = Teller(scene, seat), Teller(scene, seat, public=True)
+    entries = [
+        (entry, _events_of(entry)) for entry in last_history(desk.session, game.id, HISTORY_LENGTH)
+    ]
+    since = max((entry.seq for entry, events in entries if _changed_hands(events, seat)), default=0)
     lines = []
-    for entry in last_history(desk.session, game.id, HISTORY_LENGTH):
+    for entry, events in entries:
+        held = entry.seq >= since
         actor = _actor_seat(game, entry.actor)
-        told = teller.lines(_events_of(entry))
+        told = (own if held else public).lines(events)
         if entry.kind == "talk" and not told:
             continue
-        own = entry.summary if actor == seat and entry.kind == "order" else None
+        lines_of_orders = (
+            entry.summary if held and actor == seat and entry.kind == "order" else None
+        )
         # One thing that happened is the entry's line; more are listed under it, a line each.
-        alone = own is None and len(told) == 1
+        alone = lines_of_orders is None and len(told) == 1
         # Talk names its speaker itself ("Ann says: ..."): no "Ann: " before it.
         speaker = entry.kind == "talk"
         lines.append(
             HistoryLine(
                 entry.at.strftime("%Y-%m-%d %H:%M"),
                 "" if speaker else _actor_name(scene.names, seat, actor, entry.actor),
-                told[0] if alone else own or _QUIET[entry.kind],
+                told[0] if alone else lines_of_orders or _QUIET[entry.kind],
                 () if alone else tuple(told),
                 entry.why,
             )
         )
     return lines
+
+
+def _changed_hands(events: Sequence[Event], seat: int) -> bool:
+    """Whether the seat passed to someone else in this entry (a resignation, `gm replace`)."""
+    return any(isinstance(event, SeatLeft | SeatMoved) and event.seat == seat for event in events)
 
 
 # What an entry says when it tells the reader nothing: another player's sealed orders, or an

@@ -7,8 +7,10 @@ from email import message_from_bytes, policy
 
 from sqlmodel import Session, col, select
 
+from pbem.moderator import gm
+from pbem.moderator.desk import Desk
 from pbem.orders.incoming import read_email
-from pbem.store import QueuedOrderRow, last_history
+from pbem.store import QueuedOrderRow, last_history, session_scope
 from tests.moderator.conftest import ANN, BO, CY, SETTINGS, Table
 from tests.support.letters import letter_text
 
@@ -305,6 +307,36 @@ def test_a_second_early_email_takes_the_place_of_the_waiting_one(table):
             ("REFRESH", "refused", "replaced by newer orders for the seat"),
             ("HIRE 1", "applied", ""),
         ]
+
+
+def test_early_orders_are_not_played_for_the_seats_next_holder(table):
+    # Found in play-testing: Bo's waiting HIRE was played for Bobby, who never sent it.
+    game = _sm(table)
+    assert game.mail(BO, "HIRE 1").status == "queued"
+    with session_scope(game.engine) as session:
+        change = gm.replace(Desk(session, SETTINGS), game.id, BO, "bobby@example.org:Bobby", None)
+    assert change.summary.endswith("passed to Bobby; early orders set aside (HIRE 1)")
+    assert game.mail(ANN, "HIRE 0").status == "accepted"  # Bobby's turn comes: nothing played
+    loaded = game.game()
+    assert loaded.engine.awaiting(loaded.state) == (1,)
+    with Session(game.engine) as session:
+        rows = session.exec(select(QueuedOrderRow)).all()
+        assert [(r.lines, r.status, r.reason) for r in rows] == [
+            ("HIRE 1", "refused", "the seat passed to another player before its turn"),
+        ]
+
+
+def test_early_orders_are_not_played_by_the_computer_player_that_takes_the_seat(table):
+    game = _sm(table)
+    assert game.mail(BO, "HIRE 1").status == "queued"
+    assert game.mail(BO, "RESIGN").status == "accepted"
+    with Session(game.engine) as session:
+        rows = session.exec(select(QueuedOrderRow)).all()
+        assert [(r.status, r.reason) for r in rows] == [
+            ("refused", "the seat passed to another player before its turn"),
+        ]
+        resigned = last_history(session, game.id, 1)[-1]
+        assert resigned.summary.endswith("early orders set aside (HIRE 1)")
 
 
 def test_orders_written_under_the_quote_are_told_where_reading_stopped(table):

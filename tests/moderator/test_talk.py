@@ -98,6 +98,20 @@ def test_a_history_email_shows_no_trace_of_talk_its_reader_was_not_told(table):
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d  Ann says: Good luck, all!", new[1])
 
 
+def test_a_seats_new_holder_reads_nothing_private_of_the_one_before(table):
+    game = _game(table)
+    assert game.mail(ANN, "say to bo: team up against Cy?").status == "accepted"
+    assert game.mail(BO, "SAY TO Ann: deal\nBID 3").status == "accepted"
+    dee = "dee@example.org"
+    with session_scope(game.engine) as session:
+        gm.replace(Desk(session, SETTINGS), game.id, BO, f"{dee}:Dee", "Bo moved abroad")
+    history = _history(game, dee)
+    assert "team up" not in history and "deal" not in history
+    assert "You: BID 3" not in history and "bid 3 ($3)" not in history  # Bo's sealed order
+    assert "You take over the seat of Bo" in history  # from there on, the seat's history is Dee's
+    assert "team up" in _history(game, ANN)
+
+
 def test_public_press_tells_the_others_only_that_someone_whispered(table):
     game = _game(table, press="public")
     before = len(game.outbox())
