@@ -360,9 +360,10 @@ def deadline(
     else:
         at = game.row.deadline_at.strftime("%Y-%m-%d %H:%M UTC")
         summary = f"deadline set to {hours:g} hours, policy {game.row.policy}"
-    changed = DeadlineSet(hours, game.row.policy, at)
-    _record(desk, game, summary, why, changed)
-    tell_status(desk, game, game.seats, [changed], why)
+    _record(desk, game, summary, why, DeadlineSet(hours, game.row.policy, at))
+    # A status to every seat: what it tells counts as told, so the next one does not tell this
+    # deadline again beside a later one.
+    tell_status(desk, game, game.seats, untold_events(desk, game), why)
     return _change(desk, game, "deadline", mark)
 
 
@@ -370,9 +371,10 @@ def resend(desk: Desk, game_id: str, who: str | None, why: str | None) -> Change
     game, mark = _open(desk, game_id)
     seats = [game.seat(seat_named(game, who))] if who else game.seats
     whom = game.name_of(seats[0].position) if who else "every player"
-    resent = StatusResent(seats[0].position if who else None)
+    # News for that player alone, or a status to every seat that tells all that is untold.
+    resent = StatusResent(seats[0].position, to=(seats[0].position,)) if who else StatusResent(None)
     _record(desk, game, f"status resent to {whom}", why, resent)
-    tell_status(desk, game, seats, [resent], why)
+    tell_status(desk, game, seats, [resent] if who else [resent, *untold_events(desk, game)], why)
     return _change(desk, game, "resend", mark)
 
 

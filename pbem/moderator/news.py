@@ -12,6 +12,7 @@ from pbem.games.base import Event
 from pbem.games.event_codec import decode_events
 from pbem.moderator import events as _moderator_events  # noqa: F401 - registers their kinds
 from pbem.moderator.desk import Desk
+from pbem.moderator.events import StatusResent
 from pbem.moderator.loaded import LoadedGame
 from pbem.store import get_mail_state, history_since, set_mail_state
 
@@ -24,4 +25,6 @@ def untold_events(desk: Desk, game: LoadedGame) -> list[Event]:
     if not entries:
         return []
     set_mail_state(desk.session, key, str(entries[-1].seq))
-    return [event for entry in entries if entry.events for event in decode_events(entry.events)]
+    events = [event for entry in entries if entry.events for event in decode_events(entry.events)]
+    # A resend is told in the status it resends, to whom it went: it is no news afterwards.
+    return [event for event in events if not isinstance(event, StatusResent)]

@@ -100,6 +100,17 @@ def test_deadline_is_told_with_a_status_showing_the_new_deadline(sm):
         assert at in letter.text and "miss their turn" in letter.text
 
 
+def test_a_deadline_and_a_resend_are_not_told_again_in_the_next_status(sm):
+    # Found in play-testing: the next status listed every earlier deadline beside the new one.
+    run(sm, gm.deadline, 24.0, None, None)
+    run(sm, gm.deadline, 48.0, None, None)
+    run(sm, gm.resend, "Ann", "lost in the spam folder")
+    count = len(sm.outbox())
+    assert sm.mail(ANN, "HIRE 0").status == "accepted"
+    for letter in sent_since(sm, count):
+        assert "deadline to" not in letter.text and "status again" not in letter.text
+
+
 @pytest.mark.parametrize("hours", [-5.0, 0.0, float("nan"), float("inf"), 1e20])
 def test_a_deadline_that_is_not_a_number_of_hours_is_refused(sm, hours):
     with pytest.raises(gm.GmError):
