@@ -46,6 +46,7 @@ from pbem.moderator.start import (
     PlayerSpec,
     StartError,
     check_deadline_hours,
+    check_names,
     check_policy,
 )
 from pbem.store import (
@@ -250,6 +251,12 @@ def replace(desk: Desk, game_id: str, who: str, new: str, why: str | None) -> Ch
             f"{player.address} already plays seat {taken.position + 1} "
             f"({game.name_of(taken.position)}) in {game_id}; one address plays one seat"
         )
+    if player.name is not None:
+        kept = [game.name_of(s.position) for s in game.seats if s.position != seat.position]
+        try:
+            check_names([*kept, player.name])
+        except StartError as exc:
+            raise GmError(f"{exc}; the others are {', '.join(kept)}") from exc
     was_person, old_address = seat.kind == "human", seat.address
     # A seat the computer took over is still the seat of the person who left ("Bo").
     old_name = (None if was_person else seat.bot_name) or game.name_of(seat.position)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
@@ -22,6 +23,7 @@ from pbem.moderator.letters import status_letter
 from pbem.moderator.loaded import LoadedGame, encode_state
 from pbem.moderator.news import untold_events
 from pbem.moderator.play import follow_up
+from pbem.orders.signup import same_name
 from pbem.store import GameRow, SeatRow, append_history, new_secret, next_game_id
 from pbem.store.tables import AwayMode, BotLevel, DeadlinePolicy, Press
 
@@ -59,6 +61,15 @@ class PlayerSpec:
                 f"--bot {text!r}: the level {level!r} is not one of {', '.join(LEVELS)}"
             )
         return cls(bot_address(name), f"{name} (bot)", name, cast(BotLevel, level))
+
+
+def check_names(names: Sequence[str]) -> None:
+    """Players are told apart by name (`SAY TO Ann`, `pbem gm ... Ann`): no two may read alike."""
+    for seat, name in enumerate(names):
+        if any(same_name(name, other) for other in names[:seat]):
+            raise StartError(
+                f"two players would be called {name!r}: give each a name of their own (EMAIL:NAME)"
+            )
 
 
 def check_address(address: str) -> None:
@@ -140,6 +151,9 @@ def start_game(desk: Desk, request: GameRequest) -> LoadedGame:
     addresses = [player.address.lower() for player in request.players]
     if len(set(addresses)) != len(addresses):
         raise StartError("each player needs an address of their own")
+    check_names(
+        [player.name or f"Player {seat + 1}" for seat, player in enumerate(request.players)]
+    )
     first = None
     if request.first_player is not None:
         if request.first_player.lower() not in addresses:
