@@ -36,6 +36,14 @@ def bare(address: str) -> str:
     return parseaddr(address)[1].strip().lower()
 
 
+def is_moderators(moderator: str, address: str) -> bool:
+    """Whether `address` is the moderator's own, bare or with a plus-tag: mail to it would come
+    back to the moderator's inbox."""
+    local, _, domain = moderator.lower().partition("@")
+    their_local, _, their_domain = address.lower().partition("@")
+    return their_domain == domain and their_local.partition("+")[0] == local
+
+
 def seat_key_in(moderator: str, recipients: list[str]) -> SeatKey | None:
     """The first recipient that is one of the moderator's plus-addresses, read as a SeatKey."""
     for tag in _plus_tags(moderator, recipients):

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pbem.games.base import Event
-from pbem.moderator.addresses import bare, game_in_subject, seat_key_in
+from pbem.moderator.addresses import bare, game_in_subject, is_moderators, seat_key_in
 from pbem.moderator.desk import Desk
 from pbem.moderator.letters import notice_letter, reply_subject, watch_letter
 from pbem.moderator.loaded import LoadedGame, load_game
@@ -78,6 +78,11 @@ def watch(
             f"{address} plays in {game_id}",
             f"You play in game {game_id}: your own status emails already show all a watcher "
             "would see, and more. Nothing was changed.",
+        )
+    if is_moderators(desk.settings.address, address):
+        raise WatchError(
+            f"{address} is the moderator's own address: its mail would come back to its inbox",
+            "The moderator does not watch its own games. Nothing was changed.",
         )
     changed = add_watcher(desk.session, game_id, address)
     lines = [

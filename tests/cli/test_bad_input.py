@@ -97,6 +97,7 @@ CASES: list[tuple[tuple[str, ...], int, str]] = [
     (("gm", "watch", "bt-1", "not-an-address"), USAGE, "not an email address"),
     (("gm", "watch", "bt-9", "fan@example.org"), REFUSED, "bt-9"),
     (("gm", "watch", "bt-1", "Ann@example.org"), REFUSED, "plays in bt-1"),
+    (("gm", "watch", "bt-1", "PBEM+bt-1.x@localhost"), REFUSED, "the moderator's own address"),
     (("gm", "unwatch", "bt-1", "fan@example.org"), REFUSED, "does not watch bt-1"),
     (("db", "nope"), USAGE, "nope"),
     (("db", "upgrade", "--name", "Bad-Name"), USAGE, "lowercase letters"),
