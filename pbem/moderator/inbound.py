@@ -61,6 +61,11 @@ STOPPED_NOTE = (
     "you answer, so the orders under it were not read. Write your orders above that line."
 )
 STOP_SHOWN = 60  # characters of that line shown
+SUBJECT_NOTE = (
+    "Orders are read from the text of your email, not from its subject: write them in the text."
+)
+# `Re: Fwd: [sm-1] HIRE 2` -> `HIRE 2`: what a player may have written in the subject.
+_REPLY_PREFIXES = re.compile(r"^(?:\s*(?:re|fwd?|aw|sv|wg)\s*:|\s*\[[^\]]*\])+\s*", re.IGNORECASE)
 # What an email is told of the early orders its orders replaced (`play.replace_waiting_orders`).
 REPLACED_NOTE = (
     "These orders take the place of your earlier ones that were waiting for your turn ({}): "
@@ -239,7 +244,11 @@ def _orders(
             desk.postman.post(replace(letter, to=address), game.id)
 
     if not parsed.has_orders:
-        notes = ["Your email held no orders.", *_orders_below_the_stop(game, email)]
+        notes = [
+            "Your email held no orders.",
+            *_orders_below_the_stop(game, email),
+            *_orders_in_the_subject(game, email),
+        ]
         reply("rejected", notes=notes, help_text=_help(game), show_status=True)
         return "rejected", "no orders"
     # Every problem the player can fix in one go is told at once: lines that do not read, orders
@@ -342,6 +351,14 @@ def _orders_below_the_stop(game: LoadedGame, email: IncomingEmail) -> list[str]:
         return []
     line = stop.line if len(stop.line) <= STOP_SHOWN else stop.line[: STOP_SHOWN - 1] + "…"
     return [STOPPED_NOTE.format(number=stop.number, line=line)]
+
+
+def _orders_in_the_subject(game: LoadedGame, email: IncomingEmail) -> list[str]:
+    """A word when the orders were written in the subject, which is never read for them."""
+    subject = _REPLY_PREFIXES.sub("", email.subject or "")
+    if not subject or not parse_for(game, subject).actions:
+        return []
+    return [SUBJECT_NOTE]
 
 
 def _refused_line(order_lines: Sequence[OrderLine], outcome: Submission[Any]) -> str:

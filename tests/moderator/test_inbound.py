@@ -339,6 +339,16 @@ def test_early_orders_are_not_played_by_the_computer_player_that_takes_the_seat(
         assert resigned.summary.endswith("early orders set aside (HIRE 1)")
 
 
+def test_orders_written_in_the_subject_are_told_that_the_subject_is_not_read(table):
+    game = _sm(table)
+    assert game.mail(ANN, "\n", subject=f"Re: [{game.id}] HIRE 1").status == "rejected"
+    answer = letter_text(game.outbox()[-1].raw)
+    assert "Your email held no orders." in answer
+    assert "Orders are read from the text of your email, not from its subject" in answer
+    assert game.mail(ANN, "\n", subject=f"Re: [{game.id}] Your turn").status == "rejected"
+    assert "not from its subject" not in letter_text(game.outbox()[-1].raw)
+
+
 def test_orders_written_under_the_quote_are_told_where_reading_stopped(table):
     # Found in play-testing: a bottom-posted reply got "held no orders" and HELP, with no reason.
     game = table("bigtime", [ANN, BO], seed=3)
