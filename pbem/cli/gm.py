@@ -19,6 +19,7 @@ from pbem.moderator import gm, watchers
 from pbem.moderator.desk import Desk
 from pbem.moderator.start import (
     LONGEST_DEADLINE_HOURS,
+    PlayerSpec,
     StartError,
     check_address,
     check_deadline_hours,
@@ -103,6 +104,7 @@ def set_money(
     as_json: bool = JSON,
 ) -> None:
     """Set a player's money (Show Manager, thousands)."""
+    _not_negative("money", amount)
     _override(as_json, lambda desk: gm.set_money(desk, game, player, amount, why))
 
 
@@ -116,6 +118,7 @@ def set_value(
     as_json: bool = JSON,
 ) -> None:
     """Set the value of a player's chip, e.g. WOLF#1 12 (it is re-ranked in its city)."""
+    _not_negative("a production's value", value)
     _override(as_json, lambda desk: gm.set_value(desk, game, player, production, value, why))
 
 
@@ -128,6 +131,10 @@ def replace(
     as_json: bool = JSON,
 ) -> None:
     """Give a seat to another person (new address and secret); everyone is told."""
+    try:
+        PlayerSpec.parse(new)
+    except StartError as exc:
+        raise fail(str(exc), 2) from exc
     _override(as_json, lambda desk: gm.replace(desk, game, player, new, why))
 
 
@@ -181,6 +188,12 @@ def deadline(
         except StartError as exc:
             raise fail(str(exc), 2) from exc
     _override(as_json, lambda desk: gm.deadline(desk, game, limit, policy, why))
+
+
+def _not_negative(what: str, number: int) -> None:
+    """A negative amount no game takes: usage, exit 2, as a deadline of -5 hours is."""
+    if number < 0:
+        raise fail(f"{what} cannot be negative ({number})", 2)
 
 
 def deadline_hours(text: str) -> float | None:
