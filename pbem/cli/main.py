@@ -23,10 +23,11 @@ from pbem.cli.db import db_app
 from pbem.cli.demo import run_demo
 from pbem.cli.game_options import AWAY, MAX_AWAY, PRESS, PRIVATE
 from pbem.cli.gm import gm_app
-from pbem.cli.listings import GameListing, HistoryListing, watching_line
+from pbem.cli.listings import GameListing, HistoryListing
 from pbem.cli.logs import LogFormat, configure_logging
 from pbem.cli.outbox import outbox_app
 from pbem.cli.replay import TranscriptError, replay
+from pbem.cli.show import show
 from pbem.cli.signup import gm_close_command, gm_start_command, open_game
 from pbem.cli.simulate import SimulationError, check_simulation
 from pbem.cli.simulate import simulate as run_simulation
@@ -37,21 +38,15 @@ from pbem.games.levels import LEVELS
 from pbem.games.registry import GAMES, UnknownGame, engine_for
 from pbem.mail.errors import MailConfigError
 from pbem.moderator.desk import Desk
-from pbem.moderator.letters import status_context
-from pbem.moderator.loaded import load_game
-from pbem.moderator.render import render
-from pbem.moderator.results import standings
 from pbem.moderator.signup_letters import seats_words
 from pbem.moderator.start import GameRequest, PlayerSpec, StartError, start_game
 from pbem.store import (
-    GameNotFound,
     GameRow,
     last_history,
     seats_of,
     session_scope,
     signup_players,
     signups_with_status,
-    watchers_of,
 )
 
 app = typer.Typer(
@@ -163,6 +158,7 @@ app.add_typer(db_app, name="db")
 app.add_typer(auth_app, name="auth")
 app.add_typer(outbox_app, name="outbox")
 app.command("archive")(archive)
+app.command()(show)
 app.command()(status)
 
 
@@ -269,54 +265,6 @@ def games(as_json: bool = typer.Option(False, "--json", help="Print a JSON list.
     for listing in rows:
         table.add_row(*(str(value) for value in dataclasses.astuple(listing)))
     Console().print(table)
-
-
-@app.command()
-def show(game: str, as_json: bool = typer.Option(False, "--json")) -> None:
-    """The game master's full view of a game."""
-    engine, _ = open_configured(create=False)
-    with Session(engine) as session:
-        try:
-            loaded = load_game(session, game)
-        except GameNotFound as exc:
-            typer.echo(f"Error: {exc}", err=True)
-            raise typer.Exit(1) from exc
-        if as_json:
-            typer.echo(
-                json.dumps(
-                    {
-                        "id": loaded.id,
-                        "game": loaded.row.game,
-                        "variant": loaded.row.variant,
-                        "status": loaded.row.status,
-                        "private": loaded.row.private,
-                        "watchers": watchers_of(session, loaded.id),
-                        "seats": [
-                            {
-                                "address": s.address,
-                                "name": s.name,
-                                "kind": s.kind,
-                                "away_until": s.away_until,
-                                "away_days": s.away_days,
-                            }
-                            for s in loaded.seats
-                        ],
-                        **standings(loaded),
-                        "view": dataclasses.asdict(loaded.engine.view(loaded.state, None)),
-                    },
-                    default=str,
-                )
-            )
-            return
-        text, _html = render(
-            "status",
-            title=f"{loaded.id} (game master's view)",
-            game_id=loaded.id,
-            events=[],
-            **status_context(loaded, None),
-        )
-        typer.echo(text)
-        typer.echo(watching_line(loaded.row.private, watchers_of(session, loaded.id)))
 
 
 @app.command()

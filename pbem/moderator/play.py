@@ -172,7 +172,7 @@ def replace_waiting_orders(
     if not game.kind.turn_based:
         return []
     rows = set_aside_waiting_orders(desk.session, game.id, reason, position=seat)
-    return [_one_line(row.lines) for row in rows]
+    return [one_line(row.lines) for row in rows]
 
 
 def set_aside(orders: list[str]) -> str:
@@ -180,7 +180,7 @@ def set_aside(orders: list[str]) -> str:
     return f"; early orders set aside ({' / '.join(orders)})" if orders else ""
 
 
-def _one_line(lines: str) -> str:
+def one_line(lines: str) -> str:
     """Kept order lines as the history and the letters write an email's orders: `A / B`."""
     return " / ".join(line.strip() for line in lines.strip().splitlines())
 
@@ -201,7 +201,7 @@ def _apply_waiting_order(desk: Desk, game: LoadedGame, seat: int) -> list[Event]
         parse_for(game, order.lines).actions,
         actor="gm" if by_gm else address,
         kind="gm" if by_gm else "order",
-        summary=(f"orders for {game.name_of(seat)}: " if by_gm else "") + _one_line(order.lines),
+        summary=(f"orders for {game.name_of(seat)}: " if by_gm else "") + one_line(order.lines),
         inbound_id=order.inbound_id,
     )
     order.status = "applied" if outcome.accepted else "refused"
@@ -218,7 +218,7 @@ def _apply_waiting_order(desk: Desk, game: LoadedGame, seat: int) -> list[Event]
             words="Your waiting orders could not be carried out",
             lines=[
                 "Your turn has come, but your earlier orders cannot be carried out now:",
-                f"{_one_line(order.lines)}: {order.reason}",
+                f"{one_line(order.lines)}: {order.reason}",
                 "Nothing changed. The turn waits for your new orders.",
             ],
         ),

@@ -52,3 +52,20 @@ def test_gm_verbs_say_in_a_line_what_changed(pbem: Pbem) -> None:
         f"{game}: deadline set to 24 hours, policy default (history entry 2; told "
         "ann@example.org, bo@example.org)"
     )
+
+
+def test_show_tells_the_game_master_the_deadline_and_the_early_orders_waiting(pbem: Pbem) -> None:
+    # Found in play-testing: the game master could not see the early orders the game held.
+    game = pbem("start", "--game", "showmanager", *PLAYERS, "--first-player", "ann@example.org")
+    game_id = game.out.strip()
+    assert pbem("gm", "deadline", game_id, "24").code == 0
+    assert pbem("show", game_id).out.strip().endswith("Early orders waiting: none.")
+    assert pbem("gm", "order", game_id, "REFRESH\nHIRE 0", "--as", "Bo").code == 0
+    assert (
+        pbem("show", game_id).out.strip().endswith("Early orders waiting (1): Bo: REFRESH / HIRE 0")
+    )
+    shown = json.loads(pbem("show", game_id, "--json").out)
+    assert (shown["deadline_hours"], shown["policy"]) == (24.0, "wait")
+    assert shown["deadline_at"] is not None
+    [waiting] = shown["waiting_orders"]
+    assert (waiting["seat"], waiting["lines"]) == (2, "REFRESH\nHIRE 0")

@@ -1,0 +1,83 @@
+"""`pbem show GAME`: the game master's full view of a game, with what waits on it."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Sequence
+
+import typer
+from sqlmodel import Session
+
+from pbem.cli.database import open_configured
+from pbem.cli.listings import watching_line
+from pbem.moderator.letters import status_context
+from pbem.moderator.loaded import LoadedGame, load_game
+from pbem.moderator.play import one_line
+from pbem.moderator.render import render
+from pbem.moderator.results import standings
+from pbem.store import GameNotFound, QueuedOrderRow, waiting_orders, watchers_of
+
+
+def show(game: str, as_json: bool = typer.Option(False, "--json")) -> None:
+    """The game master's full view of a game, its deadline and the early orders waiting."""
+    engine, _ = open_configured(create=False)
+    with Session(engine) as session:
+        try:
+            loaded = load_game(session, game)
+        except GameNotFound as exc:
+            typer.echo(f"Error: {exc}", err=True)
+            raise typer.Exit(1) from exc
+        waiting = waiting_orders(session, loaded.id)
+        if as_json:
+            typer.echo(
+                json.dumps(
+                    {
+                        "id": loaded.id,
+                        "game": loaded.row.game,
+                        "variant": loaded.row.variant,
+                        "status": loaded.row.status,
+                        "private": loaded.row.private,
+                        "deadline_hours": loaded.row.deadline_hours,
+                        "deadline_at": loaded.row.deadline_at,
+                        "policy": loaded.row.policy,
+                        "watchers": watchers_of(session, loaded.id),
+                        "seats": [
+                            {
+                                "address": s.address,
+                                "name": s.name,
+                                "kind": s.kind,
+                                "away_until": s.away_until,
+                                "away_days": s.away_days,
+                            }
+                            for s in loaded.seats
+                        ],
+                        "waiting_orders": [
+                            {"seat": row.position + 1, "lines": row.lines, "at": row.created_at}
+                            for row in waiting
+                        ],
+                        **standings(loaded),
+                        "view": dataclasses.asdict(loaded.engine.view(loaded.state, None)),
+                    },
+                    default=str,
+                )
+            )
+            return
+        text, _html = render(
+            "status",
+            title=f"{loaded.id} (game master's view)",
+            game_id=loaded.id,
+            events=[],
+            **status_context(loaded, None),
+        )
+        typer.echo(text)
+        typer.echo(watching_line(loaded.row.private, watchers_of(session, loaded.id)))
+        typer.echo(waiting_line(loaded, waiting))
+
+
+def waiting_line(game: LoadedGame, waiting: Sequence[QueuedOrderRow]) -> str:
+    """The early orders that wait for their turns, each with its seat (the game master's alone)."""
+    if not waiting:
+        return "Early orders waiting: none."
+    told = "; ".join(f"{game.name_of(row.position)}: {one_line(row.lines)}" for row in waiting)
+    return f"Early orders waiting ({len(waiting)}): {told}"
