@@ -226,3 +226,13 @@ def test_phase_key_names_round_and_phase() -> None:
     state = two_player_game()
     assert ENGINE.view(state, 0).phase_key == "r1p1"
     assert ENGINE.view(_to_phase_three(), 0).phase_key == "r1p3"
+
+
+def test_two_bids_in_one_email_are_refused_saying_what_to_do() -> None:
+    state = two_player_game()
+    result = ENGINE.submit(state, 0, [Bid((3,)), Bid((2,))])
+    assert result.state is None and result.refusal is not None
+    assert result.refusal.reason == (
+        "Only one BID line per email: send it again with the BID line you mean."
+    )
+    assert result.refused_index == 1

@@ -87,7 +87,10 @@ def email_problem(
     seen: set[type] = set()
     for index, action in enumerate(actions):
         if type(action) in seen:
-            return index, Refusal(f"Only one {ORDER_WORDS[type(action)]} line per email.")
+            word = ORDER_WORDS[type(action)]
+            return index, Refusal(
+                f"Only one {word} line per email: send it again with the {word} line you mean."
+            )
         seen.add(type(action))
     needed = PreferHeadliner if state.phase == 3 else Bid
     if needed not in seen:
