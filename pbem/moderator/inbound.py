@@ -38,6 +38,7 @@ from pbem.store import (
     GameRow,
     QueuedOrderRow,
     SeatRow,
+    last_history,
     lock_game_if_any,
     message_key,
     record_inbound,
@@ -70,6 +71,11 @@ _REPLY_PREFIXES = re.compile(r"^(?:\s*(?:re|fwd?|aw|sv|wg)\s*:|\s*\[[^\]]*\])+\s
 REPLACED_NOTE = (
     "These orders take the place of your earlier ones that were waiting for your turn ({}): "
     "those will not be played."
+)
+PLAYED_NOTE = (
+    "Your orders of your last turn ({}) had already been carried out when this email came: these "
+    "wait for your next turn. If you meant them to correct that turn, ask the game master, who can "
+    "undo it."
 )
 _PASSWORD = re.compile(r"^\s*password[\s:]+(\S+)", re.IGNORECASE | re.MULTILINE)
 
@@ -276,8 +282,11 @@ def _orders(
     before = game.engine.progress(game.state)
     letters_before = len(desk.postman.sent)
     replaced: list[str] = []
+    told: list[str] = []  # notes on the orders, for the reply
     if order_lines:
         if queued:
+            if (played := _just_played(desk, game, seat)) is not None:
+                told.append(PLAYED_NOTE.format(played))
             replaced = replace_waiting_orders(desk, game, seat)
             desk.session.add(
                 QueuedOrderRow(
@@ -335,9 +344,19 @@ def _orders(
         help_text=_help(game) if "HELP" in commands else None,
         history=history_lines(desk, game, seat) if "HISTORY" in commands else (),
         talk_only=bool(said) and not order_lines,
-        notes=[REPLACED_NOTE.format(" / ".join(replaced))] if replaced else [],
+        notes=[*told, *([REPLACED_NOTE.format(" / ".join(replaced))] if replaced else [])],
     )
     return verdict, "ok"
+
+
+def _just_played(desk: Desk, game: LoadedGame, seat: int) -> str | None:
+    """The seat's orders of the last turn played, when the seat played it: an early email just
+    after one's own turn is most often a correction that came too late. Else None."""
+    address = game.seat(seat).address.lower()
+    for entry in reversed(last_history(desk.session, game.id, len(game.seats) + 2)):
+        if entry.kind == "order":
+            return entry.summary if entry.actor.lower() == address else None
+    return None
 
 
 def _orders_below_the_stop(game: LoadedGame, email: IncomingEmail) -> list[str]:

@@ -349,6 +349,19 @@ def test_orders_written_in_the_subject_are_told_that_the_subject_is_not_read(tab
     assert "not from its subject" not in letter_text(game.outbox()[-1].raw)
 
 
+def test_a_correction_that_comes_after_the_turn_was_played_is_told_so(table):
+    # Found in play-testing: "oops, I meant HIRE 2" was quietly kept for the next turn.
+    game = _sm(table)
+    assert game.mail(ANN, "HIRE 0").status == "accepted"
+    assert game.mail(ANN, "oops I meant\nHIRE 1").status == "queued"
+    answer = letter_text(game.outbox()[-1].raw)
+    assert "Your orders of your last turn (HIRE 0) had already been carried out" in answer
+    assert "ask the game master, who can undo it" in answer
+    other = _sm(table)
+    assert other.mail(BO, "REFRESH").status == "queued"  # early, but Bo played no turn yet
+    assert "had already been carried out" not in letter_text(other.outbox()[-1].raw)
+
+
 def test_orders_written_under_the_quote_are_told_where_reading_stopped(table):
     # Found in play-testing: a bottom-posted reply got "held no orders" and HELP, with no reason.
     game = table("bigtime", [ANN, BO], seed=3)
