@@ -41,6 +41,7 @@ class HistoryLine:
     summary: str  # the reader's own order lines, the one thing that happened, or what was done
     told: tuple[str, ...]  # what happened, a sentence each, when it was more than one thing
     why: str | None
+    undone: bool  # a later `gm undo` went back to before it
 
 
 @dataclass(frozen=True)

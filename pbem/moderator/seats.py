@@ -10,7 +10,7 @@ from pbem.games.event_codec import EventDecodeError, decode_events, encode_event
 from pbem.moderator.absences import forget_absence
 from pbem.moderator.addresses import bot_address
 from pbem.moderator.desk import Desk
-from pbem.moderator.events import SeatLeft, SeatMoved
+from pbem.moderator.events import SeatLeft, SeatMoved, Undone
 from pbem.moderator.letters import HistoryLine, status_letter
 from pbem.moderator.loaded import LoadedGame, encode_state
 from pbem.moderator.play import LEFT, replace_waiting_orders, set_aside
@@ -68,6 +68,10 @@ def history_lines(desk: Desk, game: LoadedGame, seat: int) -> list[HistoryLine]:
         (entry, _events_of(entry)) for entry in last_history(desk.session, game.id, HISTORY_LENGTH)
     ]
     since = max((entry.seq for entry, events in entries if _changed_hands(events, seat)), default=0)
+    # (target, undo): the entries between an undo and the entry it went back to were undone.
+    undos = [
+        (e.entry, entry.seq) for entry, events in entries for e in events if isinstance(e, Undone)
+    ]
     lines = []
     for entry, events in entries:
         held = entry.seq >= since
@@ -89,6 +93,7 @@ def history_lines(desk: Desk, game: LoadedGame, seat: int) -> list[HistoryLine]:
                 told[0] if alone else lines_of_orders or _QUIET[entry.kind],
                 () if alone else tuple(told),
                 entry.why,
+                any(target < entry.seq < undo for target, undo in undos),
             )
         )
     return lines

@@ -145,6 +145,18 @@ def test_undo_says_where_the_game_went_back_to_in_the_players_words(bt):
         assert "history entry" not in letter.text and "Cy's email was garbled" in letter.text
 
 
+def test_history_marks_what_an_undo_took_back(sm):
+    assert sm.mail(ANN, "HIRE 0").status == "accepted"
+    run(sm, gm.undo, None, "misclick")
+    count = len(sm.outbox())
+    assert sm.mail(BO, "HISTORY").status == "accepted"
+    [reply] = sent_since(sm, count)
+    lines = reply.text[reply.text.index("History (") :].splitlines()
+    [hired] = [line for line in lines if "Ann: " in line and "hired" in line]
+    assert hired.endswith("[undone]")
+    assert not any(line.endswith("[undone]") for line in lines if "moved the game back" in line)
+
+
 def test_replace_takes_a_name_and_tells_everyone_by_name(bt):
     old_secret = bt.secret(BO)
     count = len(bt.outbox())
