@@ -160,6 +160,10 @@ class RulesEngine(Protocol[S, A]):
         """The seat missed its deadline under the `skip` policy: the game goes on without its
         orders. Changes `state` in place."""
 
+    def withdraw(self, state: S, seat: int) -> None:
+        """The seat's orders on file are taken back, unplayed: the seat passed to another person,
+        who gives their own. Changes `state` in place."""
+
     def bot_actions(self, state: S, seat: int, rng: Rng) -> list[A]:
         """A computer player's email for `seat`, using only what that seat may see."""
 

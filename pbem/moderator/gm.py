@@ -270,7 +270,14 @@ def replace(desk: Desk, game_id: str, who: str, new: str, why: str | None) -> Ch
     moved = SeatMoved(seat.position, old_name)
     dropped = replace_waiting_orders(desk, game, seat.position, LEFT)
     passed = f"seat {seat.position + 1} ({old_name}) passed to {new_name}" + set_aside(dropped)
-    _record(desk, game, passed, why, moved)
+    # An order on file (a Big Time! sealed bid) was the old holder's: the newcomer gives theirs.
+    filed = seat.position not in game.engine.awaiting(game.state)
+    game.engine.withdraw(game.state, seat.position)
+    if filed and seat.position in game.engine.awaiting(game.state):
+        passed += "; the order on file taken back"
+    save_state(
+        desk.session, game, game.state, actor=GM, kind="gm", summary=passed, why=why, events=[moved]
+    )
     others = [s for s in game.humans() if s.position != seat.position]
     tell_notice(desk, game, others, [moved], why)
     if not was_person:

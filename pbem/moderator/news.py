@@ -8,11 +8,13 @@ the hire that ends the turn). The last entry told is kept in the mail state.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pbem.games.base import Event
 from pbem.games.event_codec import decode_events
 from pbem.moderator import events as _moderator_events  # noqa: F401 - registers their kinds
 from pbem.moderator.desk import Desk
-from pbem.moderator.events import StatusResent
+from pbem.moderator.events import SeatLeft, SeatMoved, StatusResent
 from pbem.moderator.loaded import LoadedGame
 from pbem.store import get_mail_state, history_since, set_mail_state
 
@@ -25,6 +27,22 @@ def untold_events(desk: Desk, game: LoadedGame) -> list[Event]:
     if not entries:
         return []
     set_mail_state(desk.session, key, str(entries[-1].seq))
-    events = [event for entry in entries if entry.events for event in decode_events(entry.events)]
-    # A resend is told in the status it resends, to whom it went: it is no news afterwards.
-    return [event for event in events if not isinstance(event, StatusResent)]
+    news: list[list[Event]] = []
+    changed: set[int] = set()  # seats that pass to someone else in a later entry
+    for entry in reversed(entries):
+        events = decode_events(entry.events) if entry.events else []
+        news.append([kept for event in events if (kept := _still_news(event, changed))])
+        changed |= {e.seat for e in events if isinstance(e, SeatLeft | SeatMoved)}
+    return [event for events in reversed(news) for event in events]
+
+
+def _still_news(event: Event, changed: set[int]) -> Event | None:
+    """The event as the next status tells it, or None. A resend is told in the status it resends:
+    no news afterwards. What only a seat's earlier holder was told (their talk, their sealed
+    order) is theirs: the seat's next holder is not told it."""
+    if isinstance(event, StatusResent):
+        return None
+    if not changed or event.to is None or changed.isdisjoint(event.to):
+        return event
+    readers = tuple(seat for seat in event.to if seat not in changed)
+    return replace(event, to=readers) if readers else None

@@ -234,7 +234,7 @@ def _join(desk: Desk, email: IncomingEmail, signup: SignupRow, name: str | None)
         if full
         else next_steps(signup),
     ]
-    answer(desk, email, signup, lines, help_text=signup_help(desk, signup))
+    answer(desk, email, signup, lines, help_text=signup_help(desk, signup), seat_changed=True)
     if full:
         game = start_from_signup(desk, signup, players, "full")
         return "accepted", "joined; the game is full and started", game.id
@@ -270,6 +270,7 @@ def _leave(desk: Desk, email: IncomingEmail, signup: SignupRow) -> Handled:
         email,
         signup,
         [f"You gave back your seat in {signup.id}. JOIN again while it is open, if you like."],
+        seat_changed=True,
     )
     return "accepted", "left", None
 

@@ -19,6 +19,9 @@ from pbem.store import SignupPlayerRow, SignupRow
 # Sign-up mail comes from people the moderator does not know yet: its answers are rate limited
 # like any answer to a stranger, so a forged sender cannot turn the moderator into a mail cannon.
 SIGNUP_REPLIES_PER_HOUR = 6
+# A seat taken or given back is always told, up to this many answers an hour: the sender must
+# know they hold a seat, while a JOIN/LEAVE loop from a forged address still cannot flood anyone.
+SEAT_REPLIES_PER_HOUR = 20
 REPLY_KINDS = ("signup", "stranger")
 
 RULES = {
@@ -110,11 +113,14 @@ def answer(
     lines: Sequence[str],
     *,
     help_text: str | None = None,
+    seat_changed: bool = False,
 ) -> bool:
-    """Answer sign-up mail, unless its sender had their share of answers this hour; the
-    answer's Reply-To is the game's join address, so LEAVE is a reply."""
+    """Answer sign-up mail, unless its sender had their share of answers this hour (a larger one
+    when the email took or gave back a seat); the answer's Reply-To is the game's join address,
+    so LEAVE is a reply."""
     assert email.sender is not None
-    if desk.answers_this_hour(email.sender, REPLY_KINDS) >= SIGNUP_REPLIES_PER_HOUR:
+    limit = SEAT_REPLIES_PER_HOUR if seat_changed else SIGNUP_REPLIES_PER_HOUR
+    if desk.answers_this_hour(email.sender, REPLY_KINDS) >= limit:
         return False
     words = email.subject or (f"Sign-up for {signup.id}" if signup else "Your email")
     letter = notice_letter(

@@ -148,12 +148,11 @@ def start_game(desk: Desk, request: GameRequest) -> LoadedGame:
     check_policy(request.policy)
     check_press(request.press)
     check_away(request.away_mode, request.max_away_days)
+    # A computer player goes by its own name too (`--bot Ann` beside a player Ann).
+    check_names([p.bot or p.name or f"Player {seat + 1}" for seat, p in enumerate(request.players)])
     addresses = [player.address.lower() for player in request.players]
     if len(set(addresses)) != len(addresses):
         raise StartError("each player needs an address of their own")
-    check_names(
-        [player.name or f"Player {seat + 1}" for seat, player in enumerate(request.players)]
-    )
     first = None
     if request.first_player is not None:
         if request.first_player.lower() not in addresses:

@@ -45,6 +45,11 @@ CASES: list[tuple[tuple[str, ...], int, str]] = [
         USAGE,
         "two players would be called 'ann'",
     ),
+    (
+        ("start", "--game", "bigtime", "--player", "a@example.org:Ann", "--bot", "ann"),
+        USAGE,
+        "two players would be called 'ann'",
+    ),
     (("games", "--bogus"), USAGE, "--bogus"),
     (("show", "nope"), REFUSED, "nope"),
     (("archive",), USAGE, "GAME"),

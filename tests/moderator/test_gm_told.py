@@ -157,6 +157,17 @@ def test_history_marks_what_an_undo_took_back(sm):
     assert not any(line.endswith("[undone]") for line in lines if "moved the game back" in line)
 
 
+def test_replace_takes_back_the_sealed_order_of_the_seats_old_holder(bt):
+    # Found in play-testing: Ann's bid stayed on file and was revealed as Gus's.
+    assert bt.mail(ANN, "BID 3 3 2").status == "accepted"
+    assert 0 not in bt.game().engine.awaiting(bt.game().state)
+    change = run(bt, gm.replace, "Ann", "gus@example.org:Gus", None)
+    assert change.summary.endswith("passed to Gus; the order on file taken back")
+    assert 0 in bt.game().engine.awaiting(bt.game().state)
+    [welcome] = [s for s in sent_since(bt, 0) if s.to == "gus@example.org"]
+    assert "Sealed bid: none on file" in welcome.text
+
+
 def test_replace_takes_a_name_and_tells_everyone_by_name(bt):
     old_secret = bt.secret(BO)
     count = len(bt.outbox())

@@ -234,6 +234,9 @@ def test_answers_to_a_sender_are_rate_limited_but_joins_still_count(open_game):
     for _ in range(10):
         game.mail(PEOPLE[0], "HELP")
     assert len([r for r in game.outbox() if r.to_address == PEOPLE[0]]) == 6
+    # A seat taken is told all the same (found in play-testing: a JOIN went unanswered).
+    assert game.mail(PEOPLE[0], "JOIN Ann").status == "accepted"
+    assert "You have a seat in" in game.last_to(PEOPLE[0])
 
 
 def test_machine_mail_to_a_join_address_is_ignored(open_game):

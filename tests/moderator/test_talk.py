@@ -110,6 +110,13 @@ def test_a_seats_new_holder_reads_nothing_private_of_the_one_before(table):
     assert "You: BID 3" not in history and "bid 3 ($3)" not in history  # Bo's sealed order
     assert "You take over the seat of Bo" in history  # from there on, the seat's history is Dee's
     assert "team up" in _history(game, ANN)
+    before = len(game.outbox())
+    for player in (ANN, CY, dee):
+        assert game.mail(player, "BID 0", subject=game.latest_subject(player)).status == "accepted"
+    to_dee = _texts(_new_mail(game, before)[dee])
+    assert "Second Talent Buy" in to_dee  # the phase resolved: Dee was sent its news
+    assert "team up" not in to_dee and "deal" not in to_dee
+    assert "team up" in _texts(_new_mail(game, before)[ANN])
 
 
 def test_public_press_tells_the_others_only_that_someone_whispered(table):

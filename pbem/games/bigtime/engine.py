@@ -77,6 +77,9 @@ class BigTimeEngine:
             events.extend(self.apply(state, seat, action))
         return events
 
+    def withdraw(self, state: BigTimeState, seat: int) -> None:
+        orders.withdraw_order(state, seat)
+
     def progress(self, state: BigTimeState) -> str:
         return state.phase_key
 

@@ -14,7 +14,7 @@ from typing import Any
 from pbem.games.base import Event, Refusal
 from pbem.games.bigtime.actions import Action, Bid, Hook, PreferAM, PreferHeadliner, PreferPM
 from pbem.games.bigtime.events import HeadlinersFiled, HookChosen, OrderFiled
-from pbem.games.bigtime.state import AM, HEADLINERS, PM, BigTimeState, Order, Theater
+from pbem.games.bigtime.state import AM, HEADLINERS, PM, BigTimeState, Draft, Order, Theater
 from pbem.games.bigtime.wording import cards_text, money_text
 
 ROW_PREFIXES = {AM: "A", PM: "P", HEADLINERS: "H"}
@@ -58,6 +58,14 @@ def all_filed(state: BigTimeState) -> bool:
 
 # The line that files a seat's whole order, by phase.
 _ORDER_LINE: dict[int, type] = {1: Bid, 2: Bid, 3: PreferHeadliner}
+
+
+def withdraw_order(state: BigTimeState, seat: int) -> None:
+    """The seat's sealed order, preferences and Hook choice taken back unplayed: the seat is
+    awaited again."""
+    theater = state.theaters[seat]
+    theater.order = theater.headliner_prefs = theater.hook_choice = None
+    theater.draft = Draft()
 
 
 def completes_order(state: BigTimeState, action: Action) -> bool:

@@ -71,6 +71,10 @@ class ShowManagerEngine:
     def skip(self, state: GameState, seat: int) -> list[Event]:
         return turns.skip_turn(state, seat)
 
+    def withdraw(self, state: GameState, seat: int) -> None:
+        """Nothing to take back: an order is played at once, and early orders wait outside the
+        state (the moderator's `queued_orders`)."""
+
     def codes(self, state: GameState) -> dict[str, str]:
         return {}  # cards are named by their ids and slots, which need no codes
 
