@@ -29,7 +29,7 @@ from pbem.moderator.events import (
     StatusResent,
     Undone,
 )
-from pbem.moderator.gm_letters import farewell, tell_everyone, tell_notice, tell_status
+from pbem.moderator.gm_letters import RESENT, farewell, tell_everyone, tell_notice, tell_status
 from pbem.moderator.letters import status_letter
 from pbem.moderator.loaded import LoadedGame, encode_state, load_game, save_state
 from pbem.moderator.news import untold_events
@@ -388,7 +388,8 @@ def resend(desk: Desk, game_id: str, who: str | None, why: str | None) -> Change
     # News for that player alone, or a status to every seat that tells all that is untold.
     resent = StatusResent(seats[0].position, to=(seats[0].position,)) if who else StatusResent(None)
     _record(desk, game, f"status resent to {whom}", why, resent)
-    tell_status(desk, game, seats, [resent] if who else [resent, *untold_events(desk, game)], why)
+    news = [resent] if who else [resent, *untold_events(desk, game)]
+    tell_status(desk, game, seats, news, why, words=RESENT)
     return _change(desk, game, "resend", mark)
 
 
@@ -402,6 +403,10 @@ def _corrected(
     correct: Callable[[Any], list[Event]],
 ) -> Change:
     """A correction the engine makes to a copy of the state; then every seat gets a status."""
+    if game.row.status == "finished":  # its result stands, unless an undo runs it again
+        raise GmError(
+            f"{game.id} is finished: `pbem gm undo` to an entry before its end, then correct it"
+        )
     state = game.engine.load(game.engine.dump(game.state))
     try:
         events = correct(state)

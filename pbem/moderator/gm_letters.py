@@ -15,6 +15,7 @@ from pbem.moderator.watchers import tell_watchers
 from pbem.store.tables import SeatRow
 
 CHANGED = "The game master changed the game"
+RESENT = "Your status again"
 
 
 def tell_notice(
@@ -59,12 +60,18 @@ def farewell(desk: Desk, game: LoadedGame, address: str, line: str, why: str | N
 
 
 def tell_status(
-    desk: Desk, game: LoadedGame, seats: Sequence[SeatRow], events: Sequence[Event], why: str | None
+    desk: Desk,
+    game: LoadedGame,
+    seats: Sequence[SeatRow],
+    events: Sequence[Event],
+    why: str | None,
+    words: str = CHANGED,
 ) -> None:
-    """A fresh status to each of `seats`, opening with what the game master changed and why."""
+    """A fresh status to each of `seats`, opening with what the game master changed and why;
+    `words` head its subject."""
     told = [*events, *([GmReason(why)] if why else [])]
     for seat in seats:
-        desk.postman.post(status_letter(game, seat.position, desk.settings, told, CHANGED), game.id)
+        desk.postman.post(status_letter(game, seat.position, desk.settings, told, words), game.id)
 
 
 def tell_everyone(desk: Desk, game: LoadedGame, events: Sequence[Event], why: str | None) -> None:

@@ -93,7 +93,8 @@ def history_lines(desk: Desk, game: LoadedGame, seat: int) -> list[HistoryLine]:
                 told[0] if alone else lines_of_orders or _QUIET[entry.kind],
                 () if alone else tuple(told),
                 entry.why,
-                any(target < entry.seq < undo for target, undo in undos),
+                # Talk was delivered when it was said: no undo takes it back.
+                entry.kind != "talk" and any(target < entry.seq < undo for target, undo in undos),
             )
         )
     return lines

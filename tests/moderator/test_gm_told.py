@@ -124,6 +124,7 @@ def test_resend_records_and_tells_the_reason(sm):
     letters = sent_since(sm, count)
     assert [(s.to, s.kind) for s in letters] == [(ANN, "status")]
     assert "lost in the spam folder" in letters[0].text
+    assert letters[0].subject.startswith(f"[{sm.id}] Your status again")  # nothing changed
     with Session(sm.engine) as session:
         entry = last_history(session, sm.id, 1)[-1]
     assert (entry.summary, entry.why) == ("status resent to Ann", "lost in the spam folder")
@@ -166,6 +167,18 @@ def test_replace_takes_back_the_sealed_order_of_the_seats_old_holder(bt):
     assert 0 in bt.game().engine.awaiting(bt.game().state)
     [welcome] = [s for s in sent_since(bt, 0) if s.to == "gus@example.org"]
     assert "Sealed bid: none on file" in welcome.text
+
+
+def test_a_finished_game_takes_no_correction(sm):
+    for _ in range(500):
+        game = sm.game()
+        if game.engine.is_over(game.state):
+            break
+        seat = game.engine.awaiting(game.state)[0]
+        orders = order_text(game.engine.default_actions(game.state, seat))
+        assert sm.mail(game.seat(seat).address, orders).status == "accepted"
+    with pytest.raises(gm.GmError, match="is finished: `pbem gm undo` to an entry before its end"):
+        run(sm, gm.set_money, "Ann", 5, None)
 
 
 def test_replace_takes_a_name_and_tells_everyone_by_name(bt):
