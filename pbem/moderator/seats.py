@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
 
 from pbem.games.base import Event
 from pbem.games.event_codec import EventDecodeError, decode_events, encode_events
@@ -63,20 +64,26 @@ def history_lines(desk: Desk, game: LoadedGame, seat: int) -> list[HistoryLine]:
     seat (`gm replace`) is told as a watcher reads it: the earlier holder's hand, money and
     private talk are theirs, not the seat's."""
     scene = scene_of(game)
-    own, public = Teller(scene, seat), Teller(scene, seat, public=True)
     entries = [
         (entry, _events_of(entry)) for entry in last_history(desk.session, game.id, HISTORY_LENGTH)
     ]
+    tellers: dict[tuple[tuple[str, ...], bool], Teller] = {}
+
+    def teller(names: tuple[str, ...], public: bool) -> Teller:
+        if (names, public) not in tellers:
+            tellers[names, public] = Teller(replace(scene, names=names), seat, public=public)
+        return tellers[names, public]
+
     since = max((entry.seq for entry, events in entries if _changed_hands(events, seat)), default=0)
     # (target, undo): the entries between an undo and the entry it went back to were undone.
     undos = [
         (e.entry, entry.seq) for entry, events in entries for e in events if isinstance(e, Undone)
     ]
     lines = []
-    for entry, events in entries:
+    for (entry, events), names in zip(entries, _names_then(entries, scene.names), strict=True):
         held = entry.seq >= since
         actor = _actor_seat(game, entry.actor)
-        told = (own if held else public).lines(events)
+        told = teller(names, public=not held).lines(events)
         if entry.kind == "talk" and not told:
             continue
         lines_of_orders = (
@@ -98,6 +105,23 @@ def history_lines(desk: Desk, game: LoadedGame, seat: int) -> list[HistoryLine]:
             )
         )
     return lines
+
+
+def _names_then(
+    entries: Sequence[tuple[HistoryRow, list[Event]]], names: Sequence[str]
+) -> list[tuple[str, ...]]:
+    """The players' names as they were at each entry: an entry before a seat changed hands names
+    the seat's holder of that time ("Bo"), not today's ("Eve", "Bo (computer)")."""
+    then = list(names)
+    named: list[tuple[str, ...]] = []
+    for _, events in reversed(entries):
+        named.append(tuple(then))
+        for event in events:
+            if isinstance(event, SeatMoved) and event.old_name:
+                then[event.seat] = event.old_name
+            elif isinstance(event, SeatLeft):
+                then[event.seat] = then[event.seat].removesuffix(" (computer)")
+    return named[::-1]
 
 
 def _changed_hands(events: Sequence[Event], seat: int) -> bool:

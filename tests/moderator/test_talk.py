@@ -109,7 +109,10 @@ def test_a_seats_new_holder_reads_nothing_private_of_the_one_before(table):
     assert "team up" not in history and "deal" not in history
     assert "You: BID 3" not in history and "bid 3 ($3)" not in history  # Bo's sealed order
     assert "You take over the seat of Bo" in history  # from there on, the seat's history is Dee's
-    assert "team up" in _history(game, ANN)
+    # Who said what is told by who held the seat then, not by who holds it now.
+    ann = _history(game, ANN)
+    assert "You said to Bo only: team up" in ann and "Bo says to you only: deal" in ann
+    assert "Dee says" not in ann and "to Dee only" not in ann
     before = len(game.outbox())
     for player in (ANN, CY, dee):
         assert game.mail(player, "BID 0", subject=game.latest_subject(player)).status == "accepted"
