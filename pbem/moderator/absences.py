@@ -24,6 +24,20 @@ MAX_AWAY_DAYS = 14  # the default cap on a player's days away in one game
 AWAY = "away"  # the history's actor for the moves the moderator makes for an away player
 
 
+def absence_rule(mode: str, max_days: int) -> str:
+    """What AWAY does in a game of this away mode and cap, for its HELP."""
+    if max_days == 0:
+        return "Absences: this game takes no AWAY."
+    meanwhile = (
+        "your deadlines wait until you are back"
+        if mode == "wait"
+        else "the moderator plays the default orders for you"
+    )
+    return (
+        f"Absences: while you are away, {meanwhile}; at most {max_days} days in all in this game."
+    )
+
+
 def today(desk: Desk) -> date:
     """Absences run by the UTC day, as the game's clock tells it."""
     return desk.clock().date()

@@ -15,7 +15,7 @@ from email.message import Message
 from typing import Any
 
 from pbem.games.base import Event, Submission
-from pbem.moderator.absences import away_refusal, come_back, go_away, today
+from pbem.moderator.absences import absence_rule, away_refusal, come_back, go_away, today
 from pbem.moderator.addresses import game_in_subject, seat_key_in
 from pbem.moderator.archive_mail import answer_archive, archive_request
 from pbem.moderator.desk import Desk
@@ -457,4 +457,5 @@ def _stale(desk: Desk, game: LoadedGame, email: IncomingEmail) -> str | None:
 
 
 def _help(game: LoadedGame) -> str:
-    return help_text(game.row.game, game.row.variant, game.data_file)
+    rule = absence_rule(game.row.away_mode, game.row.max_away_days)
+    return help_text(game.row.game, game.row.variant, game.data_file, table=[rule])

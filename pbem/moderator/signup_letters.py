@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from pbem.moderator.absences import absence_rule
 from pbem.moderator.addresses import join_address
 from pbem.moderator.desk import Desk
 from pbem.moderator.kinds import KINDS
@@ -103,7 +104,10 @@ def signup_help(desk: Desk, signup: SignupRow | None) -> str:
     """The sign-up orders, and the game's own orders when the email named a game."""
     join = join_address(desk.settings.address, signup.id if signup else "GAME")
     orders = SIGNUP_HELP.format(join=join)
-    return orders if signup is None else f"{orders}\n{help_text(signup.game, signup.variant)}"
+    if signup is None:
+        return orders
+    rule = absence_rule(signup.away_mode, signup.max_away_days)
+    return f"{orders}\n{help_text(signup.game, signup.variant, table=[rule])}"
 
 
 def answer(

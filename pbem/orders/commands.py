@@ -83,8 +83,8 @@ COMMANDS: tuple[OrderForm, ...] = (
         "AWAY",
         FORMS,
         EXAMPLES,
-        "you are away until then: the moderator plays the default orders for you (orders you "
-        "send still count)",
+        "you are away until then, and orders you send still count (what happens to your "
+        "turns meanwhile: Absences, at the end)",
         read_away,
     ),
     OrderForm(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from pbem.orders.games import grammar_for
@@ -18,12 +18,14 @@ def help_text(
     variant: str = "standard",
     data_file: Path | None = None,
     codes: Mapping[str, str] | None = None,
+    table: Sequence[str] = (),
 ) -> str:
-    """Every order of `game` with examples, the commands, and the names the game knows."""
-    return render_help(grammar_for(game, variant, data_file, codes))
+    """Every order of `game` with examples, the commands, and the names the game knows; then
+    the rules of this game's table (`table`, a paragraph each: how absences go)."""
+    return render_help(grammar_for(game, variant, data_file, codes), table)
 
 
-def render_help(grammar: Grammar) -> str:
+def render_help(grammar: Grammar, table: Sequence[str] = ()) -> str:
     lines = [
         *_paragraph(
             f"Orders for {grammar.title}: one order a line, in any case, words separated by "
@@ -42,6 +44,8 @@ def render_help(grammar: Grammar) -> str:
     for what, names in grammar.names:
         lines += ["", f"{what}:", *textwrap.indent(names, "  ").splitlines()]
     lines += ["", "Commands, any time:", "", *_forms(grammar.commands), *_chatter(grammar)]
+    for rule in table:
+        lines += ["", *_paragraph(rule)]
     return "\n".join(_wrap_long(line) for line in lines) + "\n"
 
 

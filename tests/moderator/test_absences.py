@@ -201,6 +201,19 @@ def test_wait_mode_holds_the_deadline_until_the_away_player_is_back(clocked):
     assert bt.deadlines() == 1 and bt.game().state.phase_key != phase
 
 
+def test_help_tells_the_games_own_absence_rule(clocked):
+    # Found in play-testing: HELP said default orders are played, in a game that waits.
+    waits = clocked("bigtime", [ANN, BO], seed=3, away_mode="wait", max_away_days=5)
+    assert waits.mail(ANN, "HELP").status == "accepted"
+    told = " ".join(waits.letters(ANN)[-1].split())
+    assert "Absences: while you are away, your deadlines wait until you are back; at most 5" in told
+    plays = clocked("bigtime", [ANN, BO], seed=3)
+    assert plays.mail(ANN, "HELP").status == "accepted"
+    assert "the moderator plays the default orders for you" in " ".join(
+        plays.letters(ANN)[-1].split()
+    )
+
+
 def test_the_game_master_ends_an_absence_and_everyone_is_told(clocked):
     sm = clocked("showmanager", [ANN, BO], seed=7, first_player=BO)
     assert sm.mail(ANN, "AWAY 12 Dec").status == "accepted"
