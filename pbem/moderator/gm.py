@@ -330,7 +330,11 @@ def back(desk: Desk, game_id: str, who: str, why: str | None) -> Change:
     ended = come_back(desk, game, position, "gm", actor=GM, kind="gm", why=why)
     if not ended:
         raise GmError(f"{game.name_of(position)} is not away in {game_id}")
-    tell_notice(desk, game, game.humans(), ended, why)
+    # The player back gets the board and the deadline, which may have started again (`wait`).
+    back_seat = game.seat(position)
+    tell_notice(desk, game, [s for s in game.humans() if s is not back_seat], ended, why)
+    if back_seat.kind == "human":
+        tell_status(desk, game, [back_seat], ended, why)
     # With everyone else away, the moderator may play for them again now someone is back.
     follow_up(desk, game, [], before)
     return _change(desk, game, "back", mark)

@@ -95,6 +95,14 @@ def _deadline(game: LoadedGame) -> str | None:
     return at.strftime("%Y-%m-%d %H:%M UTC") if at and game.row.status == "running" else None
 
 
+# What happens at a deadline, by the game's policy, as the status tells it beside the time.
+AT_DEADLINE = {
+    "default": "then the moderator plays the default orders for whoever has not answered",
+    "skip": "then whoever has not answered misses the turn",
+    "wait": "then the game waits for the game master",
+}
+
+
 def final_standings(game: LoadedGame) -> list[Place]:
     """Places best first; equal places where the tie-breaks leave a tie; [] while playing."""
     if not game.engine.is_over(game.state):
@@ -137,6 +145,7 @@ def _status(game: LoadedGame, view: Any, seat: int | None, examples: list[str]) 
         "board": board_html(game.row.game, view, game.names, seat),
         "examples": examples,
         "deadline": _deadline(game),
+        "at_deadline": AT_DEADLINE.get(game.row.policy, ""),
         "standings": final_standings(game),
         "away": absences(game) if game.row.status != "finished" else [],
     }

@@ -223,6 +223,7 @@ def test_the_game_master_ends_an_absence_and_everyone_is_told(clocked):
     assert change.verb == "back" and set(change.told) == {ANN, BO}
     assert change.summary == "Ann back (gm)" and change.why == "she is home early"
     assert "The game master ended your absence" in sm.letters(ANN, sent)[0]
+    assert "-- Agency --" in sm.letters(ANN, sent)[0]  # a status: the board, and any deadline
     assert "The game master ended Ann's absence" in sm.letters(BO, sent)[0]
     with session_scope(sm.engine) as session, pytest.raises(gm.GmError, match="not away"):
         gm.back(sm.desk(session), sm.id, "Ann", None)

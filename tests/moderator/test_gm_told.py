@@ -98,6 +98,10 @@ def test_deadline_is_told_with_a_status_showing_the_new_deadline(sm):
     for letter in letters:
         assert "deadline to 48 hours" in letter.text and "holiday season" in letter.text
         assert at in letter.text and "miss their turn" in letter.text
+        # Every status says it beside the time, not only the email that set it.
+        assert f"Deadline: {at}; then whoever has not answered misses the turn." in " ".join(
+            letter.text.split()
+        )
 
 
 def test_a_deadline_and_a_resend_are_not_told_again_in_the_next_status(sm):
