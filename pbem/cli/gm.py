@@ -23,6 +23,7 @@ from pbem.moderator.start import (
     StartError,
     check_address,
     check_deadline_hours,
+    check_deliverable,
     check_policy,
 )
 from pbem.store import GameNotFound, session_scope
@@ -242,6 +243,7 @@ def _watching(
     the history, which the players read: a watcher's address is kept from them."""
     try:
         check_address(email)
+        check_deliverable(email)
     except StartError as exc:
         raise fail(str(exc).replace(" (write EMAIL or EMAIL:NAME)", ""), 2) from exc
     try:

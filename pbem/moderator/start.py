@@ -41,6 +41,8 @@ class PlayerSpec:
 
     def __post_init__(self) -> None:
         check_address(self.address)
+        if self.bot is None:
+            check_deliverable(self.address)
 
     @classmethod
     def parse(cls, text: str) -> PlayerSpec:
@@ -77,6 +79,18 @@ def check_address(address: str) -> None:
     local, at, domain = address.partition("@")
     if not (local and at and domain) or any(c in address for c in ' \t\r\n<>,;:"()[]\\'):
         raise StartError(f"{address!r} is not an email address (write EMAIL or EMAIL:NAME)")
+    if not address.isascii():  # the moderator's mail servers may not take it (no SMTPUTF8)
+        raise StartError(
+            f"{address!r}: write the address in plain ASCII letters (a domain with accents in "
+            "its xn-- form)"
+        )
+
+
+def check_deliverable(address: str) -> None:
+    """A person's or a watcher's address: one mail can reach (computer players sit at
+    `bots.invalid`, which RFC 2606 keeps from ever receiving mail)."""
+    if address.rpartition("@")[2].lower().endswith(".invalid"):
+        raise StartError(f"{address!r}: no mail can reach a .invalid domain")
 
 
 # A year: longer is a typo, and far longer would overflow the clock's arithmetic.
