@@ -14,7 +14,7 @@ from pbem.games.base import Event
 from pbem.games.event_codec import decode_events
 from pbem.moderator import events as _moderator_events  # noqa: F401 - registers their kinds
 from pbem.moderator.desk import Desk
-from pbem.moderator.events import SeatLeft, SeatMoved, StatusResent
+from pbem.moderator.events import TALK, SeatLeft, SeatMoved, StatusResent
 from pbem.moderator.loaded import LoadedGame
 from pbem.store import get_mail_state, history_since, set_mail_state
 
@@ -42,7 +42,13 @@ def _still_news(event: Event, changed: set[int]) -> Event | None:
     order) is theirs: the seat's next holder is not told it."""
     if isinstance(event, StatusResent):
         return None
-    if not changed or event.to is None or changed.isdisjoint(event.to):
+    if not changed:
+        return event
+    # Talk was delivered when it was said; told again now, it would name the seat by its new
+    # holder ("Dee says to you only: ..." for what Bo said).
+    if isinstance(event, TALK) and not changed.isdisjoint({event.seat, *(event.to or ())}):
+        return None
+    if event.to is None or changed.isdisjoint(event.to):
         return event
     readers = tuple(seat for seat in event.to if seat not in changed)
     return replace(event, to=readers) if readers else None
