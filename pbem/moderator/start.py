@@ -41,14 +41,15 @@ class PlayerSpec:
 
     def __post_init__(self) -> None:
         check_address(self.address)
-        if self.bot is None:
-            check_deliverable(self.address)
 
     @classmethod
     def parse(cls, text: str) -> PlayerSpec:
-        """`ann@example.org` or `ann@example.org:Ann`."""
+        """`ann@example.org` or `ann@example.org:Ann`, a person the game master names: at an
+        address mail can reach (a transcript's seats may sit at `bots.invalid`)."""
         address, _, name = text.partition(":")
-        return cls(address.strip(), name.strip() or None)
+        spec = cls(address.strip(), name.strip() or None)
+        check_deliverable(spec.address)
+        return spec
 
     @classmethod
     def computer(cls, text: str) -> PlayerSpec:
