@@ -95,6 +95,15 @@ class Journey:
                 self.dovecot.append(reply)
         raise AssertionError(f"{self.game_id} did not end in {MAX_CYCLES} cycles")
 
+    def answer(self, letters: list[tuple[Player, str]]) -> None:
+        """Each player answers their newest email with their letter; the moderator reads all,
+        and what it sends is delivered."""
+        for player, body in letters:
+            newest = player.newest
+            assert newest is not None
+            self.dovecot.append(player.write(newest, body))
+        self.deliver(self.daemon.cycle().outbox.sent)
+
     def deliver(self, sent: int) -> None:
         """Hand the emails the moderator just sent to their readers, checking each as it comes."""
         received = self.smtp.wait_for(self.taken + sent)

@@ -81,6 +81,11 @@ class Player:
     def newest(self) -> Received | None:
         return self.inbox[-1] if self.inbox else None
 
+    @property
+    def all_mail(self) -> str:
+        """Every email this person got, subject, text and HTML, for looking a word up."""
+        return "\n".join(f"{m.subject}\n{m.text}\n{m.html}" for m in self.inbox)
+
     def reply(self, engine: Engine, game_id: str, rng: Rng) -> bytes | None:
         """The reply to the newest email, when it asks for this player's move and is unanswered."""
         newest = self.newest

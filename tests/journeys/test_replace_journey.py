@@ -20,34 +20,20 @@ from tests.support.dovecot import DovecotServer
 from tests.support.smtpd import SmtpServer
 
 
-def _all_mail(player: Player) -> str:
-    return "\n".join(f"{m.subject}\n{m.text}\n{m.html}" for m in player.inbox)
-
-
-def _answer(journey: Journey, daemon: Daemon, letters: list[tuple[Player, str]]) -> None:
-    for player, body in letters:
-        newest = player.newest
-        assert newest is not None
-        journey.dovecot.append(player.write(newest, body))
-    journey.deliver(daemon.cycle().outbox.sent)
-
-
 def test_a_seats_new_holder_reads_nothing_of_the_old_holders_and_the_game_ends(
     daemon: Daemon, dovecot: DovecotServer, smtp_server: SmtpServer
 ) -> None:
     ann, bo, cy = people(3)
     journey = Journey.start(daemon, dovecot, smtp_server, "bigtime", [ann, bo, cy], seed=5)
     journey.deliver(daemon.cycle().outbox.sent)  # the welcome
-    _answer(
-        journey,
-        daemon,
+    journey.answer(
         [
             (ann, "SAY TO Bo: my word is redheron"),
             (bo, "BID 3 2\nSAY TO Ann: and mine is bluefinch"),
             (cy, "BID 1"),  # Cy's order is in: the game then waits on Ann and Bo's seat
         ],
     )
-    assert "Bo says to you only: and mine is bluefinch" in _all_mail(ann)
+    assert "Bo says to you only: and mine is bluefinch" in ann.all_mail
 
     dee = Player("dee@example.org", "Dee", bo.seat)
     with session_scope(daemon.engine) as session:
@@ -64,14 +50,14 @@ def test_a_seats_new_holder_reads_nothing_of_the_old_holders_and_the_game_ends(
     journey.deliver(daemon.cycle().outbox.sent)  # Dee's welcome, the others' notices, Bo's farewell
     assert "Sealed bid: none on file" in dee.inbox[-1].text  # Bo's bid was his, not Dee's
 
-    _answer(journey, daemon, [(dee, "HISTORY")])
+    journey.answer([(dee, "HISTORY")])
     assert "You take over the seat of Bo" in dee.inbox[-1].text
-    _answer(journey, daemon, [(ann, "HISTORY")])
+    journey.answer([(ann, "HISTORY")])
     assert "You said to Bo only: my word is redheron" in ann.inbox[-1].text
     assert "Bo says to you only: and mine is bluefinch" in ann.inbox[-1].text
 
     journey.play(Rng.from_seed(5))
     journey.check_final_emails()
     for secret in ("redheron", "bluefinch", "bid 3 2 ($5)"):
-        assert secret not in _all_mail(dee), secret
-    assert "Dee says" not in _all_mail(ann) and "to Dee only" not in _all_mail(ann)
+        assert secret not in dee.all_mail, secret
+    assert "Dee says" not in ann.all_mail and "to Dee only" not in ann.all_mail

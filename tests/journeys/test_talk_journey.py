@@ -8,23 +8,9 @@ import pytest
 
 from pbem.daemon import Daemon
 from tests.journeys.journey import Journey
-from tests.journeys.mail_client import Player
 from tests.journeys.test_journeys import people
 from tests.support.dovecot import DovecotServer
 from tests.support.smtpd import SmtpServer
-
-
-def _all_mail(player: Player) -> str:
-    return "\n".join(f"{m.subject}\n{m.text}\n{m.html}" for m in player.inbox)
-
-
-def _round(journey: Journey, daemon: Daemon, letters: list[tuple[Player, str]]) -> None:
-    """Each player answers their newest email with their letter; the moderator reads all."""
-    for player, body in letters:
-        newest = player.newest
-        assert newest is not None
-        journey.dovecot.append(player.write(newest, body))
-    journey.deliver(daemon.cycle().outbox.sent)
 
 
 @pytest.mark.parametrize("press", ["all", "public", "none"])
@@ -34,9 +20,7 @@ def test_three_players_talk_by_mail_and_private_talk_stays_private(
     ann, bo, cy = players = people(3)
     journey = Journey.start(daemon, dovecot, smtp_server, "bigtime", players, seed=7, press=press)
     journey.deliver(daemon.cycle().outbox.sent)
-    _round(
-        journey,
-        daemon,
+    journey.answer(
         [
             (ann, "BID 0\nSAY Good luck, everyone!"),
             (bo, "SAY TO Cy: only you may read bluefinch"),
@@ -44,7 +28,7 @@ def test_three_players_talk_by_mail_and_private_talk_stays_private(
         ],
     )
     statuses = journey.inbound_statuses()
-    mail = {player.name: _all_mail(player) for player in players}
+    mail = {player.name: player.all_mail for player in players}
     if press == "none":
         assert all(s.startswith("rejected: talk is off in this game") for s in statuses), statuses
         for player in players:
@@ -65,7 +49,7 @@ def test_three_players_talk_by_mail_and_private_talk_stays_private(
     talk_mail = [m for m in bo.inbox if " Table talk " in f" {m.subject} "]
     assert talk_mail and talk_mail[0].subject.startswith(f"[{journey.game_id}] Table talk")
     # HISTORY tells each the talk they may read, and nothing of the others' private talk.
-    _round(journey, daemon, [(player, "HISTORY") for player in players])
+    journey.answer([(player, "HISTORY") for player in players])
     history = {player.name: player.inbox[-1].text for player in players}
     assert "redheron" in history["Ann"] and "bluefinch" not in history["Ann"]
     assert "bluefinch" in history["Bo"] and "redheron" not in history["Bo"]
