@@ -7,6 +7,7 @@ sealed order (`public.py`); talk said to the whole table shows as speech (`chron
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlmodel import Session
@@ -14,10 +15,10 @@ from sqlmodel import Session
 from pbem.moderator.letters import final_standings
 from pbem.moderator.loaded import LoadedGame, load_game
 from pbem.moderator.render import environment
-from pbem.moderator.telling import scene_of
+from pbem.moderator.telling import scene_of, unmarked
 from pbem.store import GameNotFound
 
-from .chronicle import chapters
+from .chronicle import Chapter, chapters
 
 
 class NotArchivable(LookupError):
@@ -60,6 +61,7 @@ def archive_page(session: Session, game: LoadedGame) -> str:
         FinalLine(place.place, place.name, place.points, standing.money, place.ahead)
         for place, standing in zip(final_standings(game), outcome.standings, strict=True)
     ]
+    told = chapters(session, game)
     return (
         environment()
         .get_template("archive.html.j2")
@@ -67,11 +69,38 @@ def archive_page(session: Session, game: LoadedGame) -> str:
             title=f"{game.kind.title} {game.id}",
             game=game.row.game,
             variant=game.row.variant,
-            players=scene.names,
+            players=seat_holders(told),
             started=game.row.created_at.strftime("%Y-%m-%d"),
             ended=game.row.updated_at.strftime("%Y-%m-%d"),
             winner=None if outcome.winner is None else scene.names[outcome.winner],
             standings=lines,
-            chapters=chapters(session, game),
+            chapters=told,
         )
     )
+
+
+def seat_holders(told: Sequence[Chapter]) -> list[str]:
+    """Each seat's player as the header names them: whoever holds it at the end and, when the
+    seat changed hands (`gm replace`), since which chapter and who held it before,
+    "Dee (from Round 2 · Phase 1; before that Cy)". A computer player taking over a seat
+    (RESIGN, `gm remove`) plays it under the same name: no new holder."""
+    held = [[(name, "")] for name in told[0].names]  # per seat: (name, chapter taken over in)
+    for chapter in told[1:]:
+        for seat, name in enumerate(chapter.names):
+            last, since = held[seat][-1]
+            if unmarked(name) == unmarked(last):
+                held[seat][-1] = (name, since)  # as the seat is named now ("Bo (computer)")
+            else:
+                held[seat].append((name, chapter.title))
+    return [_holders_text(holders) for holders in held]
+
+
+def _holders_text(holders: list[tuple[str, str]]) -> str:
+    (name, since), earlier = holders[-1], holders[:-1]
+    if not earlier:
+        return name
+    before = "; before that ".join(
+        f"{unmarked(old)} from {began}" if began else unmarked(old)
+        for old, began in reversed(earlier)
+    )
+    return f"{name} (from {since}; before that {before})"

@@ -4,10 +4,18 @@ It holds the seed and every seat's address, so it is the game master's file, nev
 publishing. It is rebuilt from the history's recorded states, not from the emails as they came:
 each entry that changed the game becomes the email of the seat whose orders made that change
 (found by carrying the candidate orders out again and comparing the states), entries an undo
-took back are left out, and every seat is a person in it (a computer player's moves are written
-out like anyone's), so it replays the same whatever a computer player would choose today. A
-change no email can make (a GM money or value fix, a turn skipped at a deadline) cannot be
-written; it is named in `Transcript.gaps`, and the replay then ends elsewhere.
+took back are left out (unless it shuffled cards again: then they stay, followed by its `gm:
+undo`), and every seat is a person in it (a computer player's moves are written
+out like anyone's), so it replays the same whatever a computer player would choose today. An
+email that replaces the seat's orders on file (The Big Time!: a later email for the same phase)
+is written like any other. A change no email can make (a GM money or value fix, a turn skipped
+at a deadline) cannot be written; it is named in `Transcript.gaps`, and the replay then ends
+elsewhere.
+
+A `gm replace` while the game ran is written as that `gm:` entry (REPLAY.md), kept even when an
+undo later took back the play around it, since an undo gives no seat back: the players are
+listed as they began, and each email comes from the address that sent it then (`senders.py`).
+A replacement after the game ended changed nothing of the play and is left out.
 """
 
 from __future__ import annotations
@@ -15,17 +23,23 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+import shlex
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlmodel import Session
 
 from pbem.games.base import NewGame
+from pbem.games.event_codec import decode_events
+from pbem.moderator import events as _moderator_events  # noqa: F401 - registers their kinds
+from pbem.moderator.events import SeatMoved, Undone
 from pbem.moderator.loaded import LoadedGame, encode_state
 from pbem.moderator.play import parse_for
 from pbem.moderator.results import standings
 from pbem.orders.format import order_text
 from pbem.store import HistoryRow, history_since
+
+from .senders import Senders
 
 # `orders for Alice: HIRE 0`: the game master's orders, as gm.py and play.py record them.
 _GM_ORDERS = re.compile(r"^orders for .*?: ")
@@ -37,40 +51,64 @@ class Transcript:
     gaps: list[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class _Sent:
+    """A change an email makes: the seat's orders, sent at history entry `seq`."""
+
+    seat: int
+    body: str
+    seq: int
+
+
+@dataclass(frozen=True)
+class _Replaced:
+    """A `gm replace` of the seat at history entry `seq`, while the game ran."""
+
+    seat: int
+    seq: int
+    why: str | None
+
+
+@dataclass(frozen=True)
+class _Undo:
+    """A `gm undo` written out: back to the state after step `back` (an index of the steps)."""
+
+    back: int
+    why: str | None
+
+
+@dataclass(frozen=True)
+class _Step:
+    """A kept change: the state it left, at history entry `seq`, and what made it (None: the
+    start, or a change no email can make)."""
+
+    state: str
+    seq: int
+    made: _Sent | _Replaced | _Undo | None
+
+
 def transcript(session: Session, game: LoadedGame) -> Transcript:
     """The game's transcript, with its `expect` set to where the game ended."""
-    rows = history_since(session, game.id, 0)
-    path: list[tuple[str, dict[str, Any] | None]] = []  # (state after, email) per kept change
     gaps: list[str] = []
-    for row in rows:
-        before = path[-1][0] if path else None
-        if before is None or row.state_after == before:
-            if before is None:
-                path.append((row.state_after, None))
-            continue
-        undone = [index for index, (state, _) in enumerate(path) if state == row.state_after]
-        if undone:  # an undo: back to that state, the entries after it no longer count
-            del path[undone[-1] + 1 :]
-            continue
-        email = _email(game, row, before)
-        if email is None:
-            gaps.append(f"entry {row.seq} ({row.summary}) cannot be written as an email")
-        path.append((row.state_after, email))
-    keys = [seat.address for seat in game.seats]
+    senders = Senders(game)
+    steps = _steps(game, history_since(session, game.id, 0), senders, gaps)
     data: dict[str, Any] = {
         "game": game.row.game,
         "variant": game.row.variant,
         "seed": game.row.seed,
         "players": [
-            {"email": seat.address, "name": game.name_of(seat.position)} for seat in game.seats
+            {"email": senders.address(seat, 0), "name": senders.name(seat, 0)}
+            for seat in range(len(game.seats))
         ],
     }
-    first = _first_player(game, path[0][0] if path else "")
+    keys = [player["email"] for player in data["players"]]
+    first = _first_player(game, steps[0].state if steps else "")
     if first is None:
         gaps.append("the game's start is not the one its seed deals (a fixed set-up)")
     elif first >= 0:
         data["first_player"] = keys[first]
-    data["messages"] = [email for _, email in path if email is not None]
+    data["messages"] = _messages(steps, senders, keys)
+    # Keyed as the replay keys them: by the address each seat has where the transcript ends.
     result = standings(game, keys)
     data["expect"] = {
         "finished": result["finished"],
@@ -81,6 +119,85 @@ def transcript(session: Session, game: LoadedGame) -> Transcript:
         "rejected": [],
     }
     return Transcript(data, gaps)
+
+
+def _steps(
+    game: LoadedGame, rows: list[HistoryRow], senders: Senders, gaps: list[str]
+) -> list[_Step]:
+    """The kept changes, in order; `senders` learns who held each seat, `gaps` what no email
+    can make."""
+    steps: list[_Step] = []
+    for row in rows:
+        if not steps:
+            steps.append(_Step(row.state_after, row.seq, None))
+            continue
+        before = steps[-1].state
+        events = decode_events(row.events) if row.events else []
+        moved = [event for event in events if isinstance(event, SeatMoved)]
+        for event in moved:
+            senders.moved(event.seat, row.seq, event.old_name)
+            if not game.engine.is_over(game.engine.load(json.loads(before))):
+                steps.append(
+                    _Step(row.state_after, row.seq, _Replaced(event.seat, row.seq, row.why))
+                )
+        undo = next((event for event in events if isinstance(event, Undone)), None)
+        if undo is not None:
+            _undo(steps, row, undo.entry)
+        if moved or undo is not None or row.state_after == before:
+            continue
+        sent = _email(game, row, before)
+        if sent is None:
+            gaps.append(f"entry {row.seq} ({row.summary}) cannot be written as an email")
+        else:
+            senders.wrote(sent.seat, row)
+        steps.append(_Step(row.state_after, row.seq, sent))
+    return steps
+
+
+def _undo(steps: list[_Step], row: HistoryRow, target: int) -> None:
+    """An undo back to entry `target`. When it put the game back exactly as that entry left
+    it, the entries after it no longer count and are left out (a `gm replace` among them
+    stays: an undo gives no seat back). When it changed what it went back to (revealed sealed
+    orders taken back, unseen cards shuffled again), only `gm undo` itself does that: the play
+    it undid is kept and the undo written after it."""
+    back = max(index for index, step in enumerate(steps) if step.seq <= target)
+    if steps[back].state != row.state_after:
+        steps.append(_Step(row.state_after, row.seq, _Undo(back, row.why)))
+        return
+    kept = [step for step in steps[back + 1 :] if isinstance(step.made, _Replaced)]
+    del steps[back + 1 :]
+    steps += [dataclasses.replace(step, state=row.state_after) for step in kept]
+
+
+def _messages(steps: list[_Step], senders: Senders, keys: list[str]) -> list[dict[str, Any]]:
+    """The transcript's `messages`; `keys` follows each `gm replace` to the seat's new address."""
+    messages: list[dict[str, Any]] = []
+    # The replay's history entry that each step's message makes (the start is entry 1).
+    entries = [1]
+    for step in steps[1:]:
+        made = step.made
+        if isinstance(made, _Sent):
+            holder = senders.holder(made.seat, made.seq)
+            messages.append({"from": senders.address(made.seat, holder), "body": made.body})
+        elif isinstance(made, _Replaced):
+            holder = senders.holder(made.seat, made.seq)
+            keys[made.seat] = senders.address(made.seat, holder)
+            messages.append({"gm": _replace_entry(senders, made, holder)})
+        elif isinstance(made, _Undo):
+            words = ["undo", "--to", str(entries[made.back])]
+            messages.append({"gm": shlex.join(words + _why(made.why))})
+        entries.append(entries[-1] + (made is not None))
+    return messages
+
+
+def _replace_entry(senders: Senders, made: _Replaced, holder: int) -> str:
+    """`replace 3 dee@example.org:Dee --why '...'`: the seat by number, its next holder."""
+    newcomer = f"{senders.address(made.seat, holder)}:{senders.name(made.seat, holder)}"
+    return shlex.join(["replace", str(made.seat + 1), newcomer, *_why(made.why)])
+
+
+def _why(why: str | None) -> list[str]:
+    return ["--why", why] if why else []
 
 
 def _first_player(game: LoadedGame, start: str) -> int | None:
@@ -95,18 +212,21 @@ def _first_player(game: LoadedGame, start: str) -> int | None:
     return None
 
 
-def _email(game: LoadedGame, row: HistoryRow, before: str) -> dict[str, Any] | None:
-    """The email that takes the game from `before` to the entry's state, or None."""
+def _email(game: LoadedGame, row: HistoryRow, before: str) -> _Sent | None:
+    """The email that takes the game from `before` to the entry's state, or None. The seats
+    awaited are tried first; then the others, whose email may replace orders they have on file."""
     state = game.engine.load(json.loads(before))
     at = dataclasses.replace(game, state=state)
     text = _GM_ORDERS.sub("", row.summary).replace(" / ", "\n")
     written = parse_for(at, text)
-    for seat in game.engine.awaiting(state):
-        candidates = [game.engine.default_actions(state, seat)]
+    awaiting = game.engine.awaiting(state)
+    others = [seat for seat in range(len(game.seats)) if seat not in awaiting]
+    for seat in [*awaiting, *others]:
+        candidates = [game.engine.default_actions(state, seat)] if seat in awaiting else []
         if not written.errors and written.actions:
             candidates.insert(0, list(written.actions))
         for actions in candidates:
             outcome = game.engine.submit(state, seat, actions)
             if outcome.accepted and encode_state(game, outcome.state) == row.state_after:
-                return {"from": game.seat(seat).address, "body": order_text(actions)}
+                return _Sent(seat, order_text(actions), row.seq)
     return None

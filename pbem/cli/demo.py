@@ -18,7 +18,8 @@ from pbem.daemon import Daemon
 from pbem.games.base import Outcome
 from pbem.moderator.addresses import bot_address
 from pbem.moderator.desk import Desk
-from pbem.moderator.loaded import load_game
+from pbem.moderator.letters import final_standings
+from pbem.moderator.loaded import LoadedGame, load_game
 from pbem.moderator.start import GameRequest, PlayerSpec, start_game
 from pbem.settings import DEFAULT_MAILDIR, Settings
 from pbem.store import OutboxRow, get_game, session_scope
@@ -39,6 +40,7 @@ class DemoResult:
     game_id: str
     names: list[str]
     outcome: Outcome
+    standings: list[str]  # the final standings, one line a place (`standing_lines`)
     emails_sent: int
     sent_folder: Path
     cycles: int
@@ -79,13 +81,31 @@ def run_demo(game: str, players: int, seed: int, workdir: Path) -> DemoResult:
             loaded = load_game(session, game_id)
             outcome = loaded.engine.outcome(loaded.state)
             names = loaded.names
+            standings = standing_lines(loaded)
             written = session.exec(
                 select(func.count()).select_from(OutboxRow).where(col(OutboxRow.game_id) == game_id)
             ).one()
         sent = Path(daemon.settings.maildir) / "sent"
-        return DemoResult(game_id, names, outcome, written, sent, cycles)
+        return DemoResult(game_id, names, outcome, standings, written, sent, cycles)
     finally:
         daemon.close()
+
+
+def standing_lines(game: LoadedGame) -> list[str]:
+    """The finished game's standings as the archive page shows them: equal places shared, and
+    what decides the winner. The Big Time!: posterity, never money (every hand is replenished at
+    the last clean-up, so it says nothing); Show Manager: points, then money."""
+    money = [standing.money for standing in game.engine.outcome(game.state).standings]
+    lines = []
+    for place, cash in zip(final_standings(game), money, strict=True):
+        score = (
+            f"posterity {place.points}"
+            if game.row.game == "bigtime"
+            else f"{place.points} points, money ${cash}"
+        )
+        ahead = f", ahead {place.ahead}" if place.ahead else ""
+        lines.append(f"{place.place}. {place.name}: {score}{ahead}")
+    return lines
 
 
 def _running(daemon: Daemon, game_id: str) -> bool:

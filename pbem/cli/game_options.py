@@ -1,11 +1,14 @@
 """The options of a game's table that `pbem start` and `pbem open` share: talk, watchers and
-absences (issue 13). Checked by the moderator (`pbem.moderator.start.check_press`, `check_away`)."""
+absences (issue 13), checked by the moderator (`pbem.moderator.start.check_press`,
+`check_away`); and the deadline, read here as a game master types it for those two and for
+`pbem gm deadline`."""
 
 from __future__ import annotations
 
 import typer
 
 from pbem.moderator.absences import MAX_AWAY_DAYS
+from pbem.moderator.start import LONGEST_DEADLINE_HOURS, StartError
 
 PRIVATE = typer.Option(
     False, "--private", help="Refuse watchers: nobody but the players follows the game."
@@ -23,3 +26,33 @@ AWAY = typer.Option(
 MAX_AWAY = typer.Option(
     MAX_AWAY_DAYS, help="The days each player may be away in all in this game (0: none)."
 )
+
+# Six minutes. A shorter deadline typed by a person is a slip (0.0001 for 1): with the daemon
+# running, every turn would be defaulted or skipped almost at once. Only typed deadlines are held
+# to it; tests start games through `start_game` with deadlines of seconds to try the alarms.
+SHORTEST_DEADLINE_HOURS = 0.1
+NO_DEADLINE = ("none", "off")
+DEADLINE = typer.Option(
+    None,
+    help=f"Hours for each turn or phase, from {SHORTEST_DEADLINE_HOURS:g} to "
+    f"{LONGEST_DEADLINE_HOURS} (default: none).",
+)
+
+
+def deadline_hours(text: str | None) -> float | None:
+    """HOURS as a game master types it (`--deadline`, `pbem gm deadline`): a number from
+    SHORTEST_DEADLINE_HOURS to LONGEST_DEADLINE_HOURS, or `none`; None when not given.
+    A `StartError` names the value and the accepted ones."""
+    if text is None or text.strip().lower() in NO_DEADLINE:
+        return None
+    try:
+        hours = float(text)
+    except ValueError:
+        hours = float("nan")
+    # Written so that nan (typed, or not a number at all) fails it too.
+    if not SHORTEST_DEADLINE_HOURS <= hours <= LONGEST_DEADLINE_HOURS:
+        raise StartError(
+            f"deadline {text!r}: write a number of hours from {SHORTEST_DEADLINE_HOURS:g} to "
+            f"{LONGEST_DEADLINE_HOURS}, or none"
+        )
+    return hours

@@ -15,14 +15,14 @@ from contextlib import contextmanager
 import typer
 
 from pbem.cli.database import open_configured
+from pbem.cli.game_options import deadline_hours
 from pbem.moderator import gm, watchers
+from pbem.moderator import undo as undoing
 from pbem.moderator.desk import Desk
 from pbem.moderator.start import (
-    LONGEST_DEADLINE_HOURS,
     PlayerSpec,
     StartError,
     check_address,
-    check_deadline_hours,
     check_deliverable,
     check_policy,
 )
@@ -37,7 +37,11 @@ gm_app = typer.Typer(
 WHY = typer.Option(None, "--why", help="Why: recorded in the history and told to the players.")
 JSON = typer.Option(False, "--json", help="Print what changed as one JSON object.")
 PLAYER_HELP = "The player: email address, name or seat number (1, 2, ...)."
-NO_DEADLINE = ("none", "off")
+# The most money or production value a game master sets: five digits fit every column of the
+# status that shows them (a production's value is 5 wide), and are a thousand times what games
+# see (money starts at 36 thousand, a production is worth well under 100). A 20-digit slip would
+# break the status tables.
+LARGEST_AMOUNT = 99_999
 # A number argument may be negative (`gm deadline sm-1 -5`): it reaches the check that names the
 # accepted values, rather than click's "No such option: -5".
 NUMBERS = {"ignore_unknown_options": True}
@@ -93,7 +97,7 @@ def undo(
     as_json: bool = JSON,
 ) -> None:
     """Go back to the state after history entry N (default: the one before the last)."""
-    _override(as_json, lambda desk: gm.undo(desk, game, to, why))
+    _override(as_json, lambda desk: undoing.undo(desk, game, to, why))
 
 
 @gm_app.command("set-money", context_settings=NUMBERS)
@@ -105,7 +109,7 @@ def set_money(
     as_json: bool = JSON,
 ) -> None:
     """Set a player's money (Show Manager, thousands)."""
-    _not_negative("money", amount)
+    _amount("money", amount)
     _override(as_json, lambda desk: gm.set_money(desk, game, player, amount, why))
 
 
@@ -119,7 +123,7 @@ def set_value(
     as_json: bool = JSON,
 ) -> None:
     """Set the value of a player's chip, e.g. WOLF#1 12 (it is re-ranked in its city)."""
-    _not_negative("a production's value", value)
+    _amount("value", value)
     _override(as_json, lambda desk: gm.set_value(desk, game, player, production, value, why))
 
 
@@ -182,35 +186,19 @@ def deadline(
     as_json: bool = JSON,
 ) -> None:
     """Set the deadline of each turn or phase in hours, from now (`none`: no deadline)."""
-    limit = deadline_hours(hours)
-    if policy is not None:
-        try:
+    try:
+        limit = deadline_hours(hours)
+        if policy is not None:
             check_policy(policy)
-        except StartError as exc:
-            raise fail(str(exc), 2) from exc
+    except StartError as exc:
+        raise fail(str(exc), 2) from exc
     _override(as_json, lambda desk: gm.deadline(desk, game, limit, policy, why))
 
 
-def _not_negative(what: str, number: int) -> None:
-    """A negative amount no game takes: usage, exit 2, as a deadline of -5 hours is."""
-    if number < 0:
-        raise fail(f"{what} cannot be negative ({number})", 2)
-
-
-def deadline_hours(text: str) -> float | None:
-    """HOURS as written on the command line: a number above 0, or `none`; else exit 2."""
-    if text.strip().lower() in NO_DEADLINE:
-        return None
-    try:
-        hours = float(text)
-        check_deadline_hours(hours)
-    except ValueError as exc:  # StartError is a ValueError too
-        raise fail(
-            f"deadline {text!r}: write a number of hours above 0 and at most "
-            f"{LONGEST_DEADLINE_HOURS}, or none",
-            2,
-        ) from exc
-    return hours
+def _amount(what: str, number: int) -> None:
+    """Money or a value no game takes: usage, exit 2, as a deadline of -5 hours is."""
+    if not 0 <= number <= LARGEST_AMOUNT:
+        raise fail(f"{what} {number}: write a number from 0 to {LARGEST_AMOUNT}", 2)
 
 
 @gm_app.command()

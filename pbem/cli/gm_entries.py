@@ -2,8 +2,10 @@
 calling the moderator's GM functions directly.
 
 The words are read with the same names, arguments and options as `pbem gm` (pbem/cli/gm.py); the
-values are checked by the moderator's GM functions themselves, which both paths call. A malformed
-entry is a `GmEntryError`, never a usage screen or an exit.
+values are checked by the moderator's GM functions themselves, which both paths call. The bounds
+held only against a person's typing (a deadline of at least 0.1 hours, money and values up to
+99999) are not applied: a transcript may try the alarms with short deadlines. A malformed entry is
+a `GmEntryError`, never a usage screen or an exit.
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ import shlex
 from collections.abc import Callable
 from typing import NoReturn
 
-from pbem.cli.gm import NO_DEADLINE
+from pbem.cli.game_options import NO_DEADLINE
 from pbem.moderator import gm
+from pbem.moderator import undo as undoing
 from pbem.moderator.desk import Desk
 from pbem.store import GameNotFound
 
@@ -55,7 +58,7 @@ def _verbs() -> tuple[_Parser, dict[str, Callable[[Desk, str, argparse.Namespace
         ("orders", {}),
         ("--as", {"dest": "as_", "required": True}),
     )
-    verb("undo", lambda d, g, a: gm.undo(d, g, a.to, a.why), ("--to", {"type": int}))
+    verb("undo", lambda d, g, a: undoing.undo(d, g, a.to, a.why), ("--to", {"type": int}))
     verb(
         "set-money",
         lambda d, g, a: gm.set_money(d, g, a.player, a.amount, a.why),

@@ -24,6 +24,7 @@ class HistoryListing:
     kind: str
     summary: str
     why: str | None
+    undone: bool  # a later `gm undo` went back past it
 
 
 def watching_line(private: bool, watchers: list[str]) -> str:

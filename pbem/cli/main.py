@@ -11,6 +11,7 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 from sqlmodel import Session, col, select
@@ -21,7 +22,7 @@ from pbem.cli.config_check import check_settings
 from pbem.cli.database import open_configured
 from pbem.cli.db import db_app
 from pbem.cli.demo import run_demo
-from pbem.cli.game_options import AWAY, MAX_AWAY, PRESS, PRIVATE
+from pbem.cli.game_options import AWAY, DEADLINE, MAX_AWAY, PRESS, PRIVATE, deadline_hours
 from pbem.cli.gm import gm_app
 from pbem.cli.listings import GameListing, HistoryListing
 from pbem.cli.logs import LogFormat, configure_logging
@@ -36,8 +37,9 @@ from pbem.cli.tournament import tournament
 from pbem.daemon import Daemon, mail_settings
 from pbem.games.levels import LEVELS
 from pbem.games.registry import GAMES, UnknownGame, engine_for
-from pbem.mail.errors import MailConfigError
+from pbem.mail.errors import MailConfigError, MailError
 from pbem.moderator.desk import Desk
+from pbem.moderator.seats import events_of, undone_entries
 from pbem.moderator.signup_letters import seats_words
 from pbem.moderator.start import GameRequest, PlayerSpec, StartError, start_game
 from pbem.store import (
@@ -197,7 +199,7 @@ def start(
     data: Path | None = typer.Option(
         None, "--data", exists=True, dir_okay=False, help="Your own component data file."
     ),
-    deadline: float | None = typer.Option(None, help="Hours for each turn or phase."),
+    deadline: str | None = DEADLINE,
     policy: str = typer.Option("wait", help="At a deadline: wait, default or skip."),
     private: bool = PRIVATE,
     press: str = PRESS,
@@ -217,7 +219,7 @@ def start(
             seed=seed,
             first_player=first_player,
             data_file=data,
-            deadline_hours=deadline,
+            deadline_hours=deadline_hours(deadline),
             policy=policy,  # type: ignore[arg-type]
             private=private,
             press=press,  # type: ignore[arg-type]
@@ -277,6 +279,8 @@ def history(
         if session.get(GameRow, game) is None:
             typer.echo(f"Error: no game {game!r}; `pbem games` lists them", err=True)
             raise typer.Exit(1)
+        rows = last_history(session, game, limit=1_000_000)
+        undone = undone_entries([(row, events_of(row)) for row in rows])
         entries = [
             HistoryListing(
                 seq=entry.seq,
@@ -285,15 +289,19 @@ def history(
                 kind=entry.kind,
                 summary=entry.summary,
                 why=entry.why,
+                undone=entry.seq in undone,
             )
-            for entry in last_history(session, game, limit=1_000_000)
+            for entry in rows
         ]
     if as_json:
         typer.echo(json.dumps([dataclasses.asdict(entry) for entry in entries]))
         return
     table = Table("#", "when", "who", "what", "why")
     for entry in entries:
-        table.add_row(str(entry.seq), entry.at, entry.actor, entry.summary, entry.why or "")
+        # Marked as the players' HISTORY marks it: a later undo went back past it. Escaped, as
+        # Rich would read "[undone]" (or brackets a player wrote) as its own markup and drop it.
+        what = f"{entry.summary} [undone]" if entry.undone else entry.summary
+        table.add_row(str(entry.seq), entry.at, entry.actor, escape(what), escape(entry.why or ""))
     Console().print(table)
 
 
@@ -348,7 +356,11 @@ def run(
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(2) from exc
     configure_logging(logging.DEBUG if verbose else logging.INFO, log_format)
-    daemon = Daemon(settings, gm_address=gm, name=name)
+    try:
+        daemon = Daemon(settings, gm_address=gm, name=name)
+    except MailError as exc:  # e.g. PBEM_MAILDIR's inbox is a file, not a Maildir
+        typer.echo(f"Error: {exc}", err=True)
+        raise typer.Exit(1) from exc
     if not once:
         daemon.run_forever(wait)
         return
@@ -382,11 +394,8 @@ def demo(
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(2) from exc
     typer.echo(f"Game {result.game_id} finished after {result.cycles} daemon cycles.")
-    for rank, standing in enumerate(result.outcome.standings, start=1):
-        typer.echo(
-            f"{rank}. {result.names[standing.seat]}: {standing.score} points, "
-            f"money {standing.money}"
-        )
+    for line in result.standings:
+        typer.echo(line)
     winner = result.outcome.winner
     typer.echo(f"Winner: {result.names[winner]}" if winner is not None else "No single winner.")
     typer.echo(f"{result.emails_sent} emails sent, one file each, in {result.sent_folder}")

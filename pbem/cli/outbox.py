@@ -1,5 +1,6 @@
-"""`pbem outbox`: the mail waiting to go out (pending, deferred) or given up (failed), and
-`pbem outbox retry ID` to send a failed or deferred email again at the next cycle."""
+"""`pbem outbox`: the mail waiting to go out (pending, deferred) or given up (failed), what went
+out (sent) and what computer players were handed (kept), and `pbem outbox retry ID` to send a
+failed or deferred email again at the next cycle."""
 
 from __future__ import annotations
 
@@ -8,16 +9,28 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.table import Table
 from sqlalchemy import Engine
 from sqlmodel import Session
 
+from pbem.cli.numbers import in_range
+from pbem.moderator.addresses import BOT_DOMAIN
 from pbem.settings import SettingsError, load_settings
 from pbem.store import OutboxRow, open_database, session_scope, utc_now
-from pbem.store.operations import OutboxView, outbox_rows, outbox_view
+from pbem.store.operations import OutboxView, outbox_rows, outbox_total, outbox_view
 
 VIEWS: tuple[OutboxView, ...] = ("pending", "deferred", "failed")
+OTHER_VIEWS: tuple[OutboxView, ...] = ("sent", "kept")
+DEFAULT_LIMIT = 200
+# The address column's narrowest: most addresses whole, a longer one on two lines.
+ADDRESS_WIDTH = 14
+# Month, day and time (UTC): the year is in --json, and the shorter times leave the address room.
+MOMENT = "%m-%d %H:%M"
+KEPT_NOTE = (
+    f"kept: mail to a computer player (at {BOT_DOMAIN}), handed to it inside pbem, never sent"
+)
 
 outbox_app = typer.Typer(
     help="The mail waiting to go out, and retrying what failed.",
@@ -35,6 +48,7 @@ class OutboxLine:
     game: str | None
     created_at: datetime
     attempts: int
+    tries: int | None  # the tries to send it, the one that went through counted; None: kept
     next_attempt_at: datetime
     last_error: str | None
 
@@ -49,9 +63,18 @@ def outbox_line(row: OutboxRow) -> OutboxLine:
         game=row.game_id,
         created_at=row.created_at,
         attempts=row.attempts,
+        tries=_tries(row),
         next_attempt_at=row.next_attempt_at,
         last_error=row.last_error,
     )
+
+
+def _tries(row: OutboxRow) -> int | None:
+    """`attempts` counts the tries that did not get through; a sent email had one more."""
+    view = outbox_view(row)
+    if view == "kept":
+        return None
+    return row.attempts + 1 if view == "sent" else row.attempts
 
 
 def _engine() -> Engine:
@@ -67,42 +90,87 @@ def _engine() -> Engine:
 def outbox(
     context: typer.Context,
     status: list[str] = typer.Option(
-        [], "--status", help=f"Only these: {', '.join(VIEWS)} or sent (repeatable)."
+        [],
+        "--status",
+        help=f"Only these: {', '.join((*VIEWS, *OTHER_VIEWS))} (repeatable).",
     ),
+    limit: int = typer.Option(DEFAULT_LIMIT, "--limit", help="Show the newest N emails."),
+    show_all: bool = typer.Option(False, "--all", help="Show every email, however many."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per email, a line each."),
 ) -> None:
-    """List pending, deferred and failed mail, oldest first."""
+    """List pending, deferred and failed mail: the newest 200, the oldest of them first."""
     if context.invoked_subcommand is not None:
         return
-    unknown = sorted(set(status) - {*VIEWS, "sent"})
+    known = (*VIEWS, *OTHER_VIEWS)
+    unknown = sorted(set(status) - set(known))
     if unknown:
         typer.echo(
-            f"Error: --status {', '.join(unknown)}: use {', '.join(VIEWS)} or sent", err=True
+            f"Error: --status {', '.join(unknown)}: use {', '.join(known[:-1])} or {known[-1]}",
+            err=True,
         )
         raise typer.Exit(2)
-    views: list[OutboxView] = [view for view in (*VIEWS, "sent") if view in status] or list(VIEWS)
+    in_range("--limit", limit, 1)
+    views: list[OutboxView] = [view for view in known if view in status] or list(VIEWS)
     engine = _engine()
     with Session(engine) as session:
-        lines = [outbox_line(row) for row in outbox_rows(session, views)]
+        lines = [
+            outbox_line(row) for row in outbox_rows(session, views, None if show_all else limit)
+        ]
+        total = outbox_total(session, views)
     engine.dispose()
+    left_out = total - len(lines)
+    # The note goes to stderr beside JSON, so the lines on stdout stay one JSON object each.
+    notes = [KEPT_NOTE] if any(line.status == "kept" for line in lines) else []
+    if left_out:
+        notes.append(
+            f"the newest {len(lines)} of {total} shown; the {left_out} older ones are left "
+            "out: --limit N or --all shows more"
+        )
     if as_json:
         for line in lines:
             typer.echo(json.dumps(asdict(line), default=lambda moment: moment.isoformat()))
-        return
-    table = Table("id", "status", "to", "kind", "game", "queued", "tries", "next try", "last error")
+    else:
+        console = Console()
+        for number, table in enumerate(_tables(lines)):
+            console.print(*([""] if number else []), table)
+    for note in notes:
+        typer.echo(note, err=as_json)
+
+
+def _tables(lines: list[OutboxLine]) -> list[Table]:
+    """The lines as a table that keeps each address whole at 80 columns (a long one wraps, the
+    short columns never do; `next try` only when some email waits), and the servers' last
+    answers in a table of their own below it, each on the whole width."""
+    waiting = any(line.status in ("pending", "deferred") for line in lines)
+    table = _plain_table()
+    for name in ("id", "status"):
+        table.add_column(name, no_wrap=True)
+    table.add_column("to", overflow="fold", min_width=ADDRESS_WIDTH)
+    for name in ("kind", "game", "queued", "tries", *(["next try"] if waiting else [])):
+        table.add_column(name, no_wrap=True)
     for line in lines:
+        due = line.status in ("pending", "deferred")
         table.add_row(
             str(line.id),
             line.status,
             line.to,
             line.kind,
             line.game or "",
-            f"{line.created_at:%Y-%m-%d %H:%M}",
-            str(line.attempts),
-            f"{line.next_attempt_at:%Y-%m-%d %H:%M}" if line.status != "failed" else "",
-            line.last_error or "",
+            f"{line.created_at:{MOMENT}}",
+            "" if line.tries is None else str(line.tries),
+            *([f"{line.next_attempt_at:{MOMENT}}" if due else ""] if waiting else []),
         )
-    Console().print(table)
+    errors = _plain_table()
+    errors.add_column("id", no_wrap=True)
+    errors.add_column("last error", overflow="fold")
+    for line in lines:
+        if line.last_error:
+            errors.add_row(str(line.id), line.last_error)
+    return [table, errors] if errors.row_count else [table]
+
+
+def _plain_table() -> Table:
+    return Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
 
 
 @outbox_app.command("retry")
@@ -110,6 +178,7 @@ def retry(
     email_id: int = typer.Argument(..., metavar="ID", help="The id `pbem outbox` shows."),
 ) -> None:
     """Send a failed or deferred email again at the daemon's next cycle."""
+    in_range("ID", email_id, 1)
     engine = _engine()
     try:
         with session_scope(engine) as session:
@@ -118,8 +187,9 @@ def retry(
                 typer.echo(f"Error: no email {email_id} in the outbox (see pbem outbox)", err=True)
                 raise typer.Exit(1)
             if row.status == "sent":
+                done = "handed to a computer player" if outbox_view(row) == "kept" else "sent"
                 typer.echo(
-                    f"Error: email {email_id} was sent {row.sent_at:%Y-%m-%d %H:%M} UTC; "
+                    f"Error: email {email_id} was {done} {row.sent_at:%Y-%m-%d %H:%M} UTC; "
                     "only pending, deferred or failed mail can be retried",
                     err=True,
                 )

@@ -63,14 +63,20 @@ def show(game: str, as_json: bool = typer.Option(False, "--json")) -> None:
                 )
             )
             return
+        paused = loaded.row.status == "paused"
         text, _html = render(
             "status",
-            title=f"{loaded.id} (game master's view)",
+            title=f"{loaded.id} (game master's view){': PAUSED' if paused else ''}",
             game_id=loaded.id,
             events=[],
             **status_context(loaded, None),
         )
         typer.echo(text)
+        if paused:  # the board still names whose turn it is: say plainly that nobody can play
+            typer.echo(
+                "Paused by the game master: no orders are taken and no deadline runs until "
+                f"`pbem gm resume {loaded.id}`."
+            )
         typer.echo(watching_line(loaded.row.private, watchers_of(session, loaded.id)))
         typer.echo(waiting_line(loaded, waiting))
 

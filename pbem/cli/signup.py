@@ -12,13 +12,14 @@ from datetime import UTC, datetime
 import typer
 
 from pbem.cli.database import open_configured
-from pbem.cli.game_options import AWAY, MAX_AWAY, PRESS, PRIVATE
+from pbem.cli.game_options import AWAY, DEADLINE, MAX_AWAY, PRESS, PRIVATE, deadline_hours
 from pbem.games.registry import GAMES
 from pbem.moderator.addresses import join_address
 from pbem.moderator.desk import Desk
 from pbem.moderator.signup import SignupRequest
 from pbem.moderator.signup import open_signup as open_for_signup
 from pbem.moderator.signup_start import SignupChange, SignupError, gm_close, gm_start
+from pbem.moderator.start import StartError
 from pbem.store import session_scope
 
 WHY = typer.Option(None, "--why", help="Why: recorded and told to the players signed up.")
@@ -47,7 +48,7 @@ def open_game(
     seats: str | None = typer.Option(
         None, "--seats", help="FEWEST-MOST or N players, e.g. 3-4 (default: all the game allows)."
     ),
-    deadline: float | None = typer.Option(None, help="Hours for each turn or phase."),
+    deadline: str | None = DEADLINE,
     policy: str = typer.Option("wait", help="At a deadline: wait, default or skip."),
     start_when_full: bool = typer.Option(
         False, "--start-when-full", help="Start as soon as every seat is taken (the default)."
@@ -69,11 +70,15 @@ def open_game(
     """Open a game for sign-up by email; print its id and join address."""
     if start_when_full and start_at is not None:
         raise _fail("--start-when-full and --start-at: choose one start rule", 2)
+    try:
+        hours = deadline_hours(deadline)
+    except StartError as exc:
+        raise _fail(str(exc), 2) from exc
     request = SignupRequest(
         game=game,
         variant=variant,
         seats=seats,
-        deadline_hours=deadline,
+        deadline_hours=hours,
         policy=policy,  # type: ignore[arg-type]  # checked by open_signup
         start_at=start_time(start_at) if start_at is not None else None,
         fill_with_bots=fill_with_bots,

@@ -110,9 +110,8 @@ class Daemon:
         self.gm_address = self.settings.gm_address
         self.clock = clock
         self.engine = open_database(settings.database_url)
+        # The local Maildir's folders are made by the transports that use them (open_maildir).
         mail = mail_settings(settings)
-        if mail.imap is None or mail.smtp is None:
-            mail.maildir.mkdir(parents=True, exist_ok=True)
         self.intake = open_intake(
             mail,
             self._store,

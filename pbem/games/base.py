@@ -164,6 +164,15 @@ class RulesEngine(Protocol[S, A]):
         """The seat's orders on file are taken back, unplayed: the seat passed to another person,
         who gives their own. Changes `state` in place."""
 
+    def unseen(self, state: S) -> Any:
+        """What no player has seen yet and the game will reveal (the order of undrawn cards,
+        face-down cards, the generator of later draws), as a value two states share exactly
+        when the same things are still hidden in the same order."""
+
+    def reshuffle(self, state: S, rng: Rng) -> S:
+        """A copy of `state` with everything `unseen` covers drawn again by `rng`, which then
+        makes every later random draw: what an undone entry showed comes out anew."""
+
     def bot_actions(self, state: S, seat: int, rng: Rng) -> list[A]:
         """A computer player's email for `seat`, using only what that seat may see."""
 

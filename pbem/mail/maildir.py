@@ -19,6 +19,7 @@ from pbem.mail.errors import MailError
 from pbem.mail.handover import HandOver, Verdict
 from pbem.mail.timing import Clock, Interrupted, Sleep, never, wait_until
 from pbem.mail.transport import PollReport, SendResult
+from pbem.unreachable import unreachable
 
 INBOX = "inbox"
 SENT = "sent"
@@ -26,13 +27,26 @@ PROCESSED_FOLDER = "pbem.processed"
 FAILED_FOLDER = "pbem.failed"
 SEEN = "S"
 INFO_PREFIX = "2,"
+MAILDIR_PARTS = ("new", "cur", "tmp")
+# The computer players' mail (at bots.invalid) is filed in sent/ so that their games can be
+# read, marked as never sent.
+NOT_SENT = "only filed here: no mail reaches a .invalid address (a computer player's)"
 
 
 def open_maildir(path: Path) -> mailbox.Maildir:
+    """The Maildir at `path`, made with whichever of its `new/`, `cur/` and `tmp/` are missing.
+
+    `mailbox.Maildir` makes them only for a folder that does not exist yet; a folder someone
+    made by hand with `new/` alone would fail at the first read, with a traceback."""
     try:
-        return mailbox.Maildir(path, create=True)
+        for part in MAILDIR_PARTS:
+            (path / part).mkdir(mode=0o700, parents=True, exist_ok=True)
+        return mailbox.Maildir(path, create=False)
     except OSError as error:
-        raise MailError(f"cannot use the Maildir at {path}: {error}; check PBEM_MAILDIR") from error
+        raise MailError(
+            f"cannot use {path} as a Maildir (a folder holding new/, cur/ and tmp/): "
+            f"{error.strerror or error}; check PBEM_MAILDIR"
+        ) from error
 
 
 def deliver(root: Path, raw: bytes) -> str:
@@ -55,11 +69,12 @@ class MaildirIntake:
 
     def __post_init__(self) -> None:
         self._inbox = open_maildir(self.root / INBOX)
-        for folder in (PROCESSED_FOLDER, FAILED_FOLDER):
-            self._inbox.add_folder(folder)
         # Maildir++: a subfolder is the inbox's directory named after it with a leading dot.
         self._processed = self.root / INBOX / f".{PROCESSED_FOLDER}"
         self._failed = self.root / INBOX / f".{FAILED_FOLDER}"
+        for folder, path in ((PROCESSED_FOLDER, self._processed), (FAILED_FOLDER, self._failed)):
+            open_maildir(path)  # completes one made by hand, as for the inbox
+            self._inbox.add_folder(folder)  # marks it a Maildir++ subfolder
 
     def poll(self) -> PollReport:
         report = PollReport()
@@ -119,7 +134,8 @@ class MaildirIntake:
 
 @dataclass
 class MaildirSender:
-    """A `Sender` that files each message in `root/sent`, the envelope as its first headers."""
+    """A `Sender` that files each message in `root/sent`, the envelope as its first headers
+    (and `X-Pbem-Not-Sent` on mail no server could deliver, to .invalid addresses)."""
 
     root: Path
     _sent: mailbox.Maildir = field(init=False)
@@ -131,13 +147,10 @@ class MaildirSender:
         if not to:
             raise ValueError("a message needs at least one recipient")
         newline = b"\r\n" if b"\r\n" in raw else b"\n"
-        envelope = (
-            f"Return-Path: <{sender}>".encode()
-            + newline
-            + f"X-Pbem-Envelope-To: {', '.join(to)}".encode()
-            + newline
-        )
-        self._sent.add(envelope + raw)
+        envelope = [f"Return-Path: <{sender}>", f"X-Pbem-Envelope-To: {', '.join(to)}"]
+        if all(unreachable(address) for address in to):
+            envelope.append(f"X-Pbem-Not-Sent: {NOT_SENT}")
+        self._sent.add(b"".join(line.encode() + newline for line in envelope) + raw)
         return SendResult(delivered=tuple(to))
 
     def close(self) -> None:

@@ -9,6 +9,7 @@ it. The days taken count against the game's cap; ending early gives the unused d
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import date, timedelta
 
 from pbem.games.base import Event
@@ -17,6 +18,7 @@ from pbem.moderator.desk import Desk
 from pbem.moderator.events import AwayEnd, AwayEnded, AwayStarted
 from pbem.moderator.loaded import LoadedGame, encode_state
 from pbem.orders.absence import Away
+from pbem.orders.parse import OrderLine
 from pbem.store import append_history
 from pbem.store.tables import HistoryKind, SeatRow
 
@@ -66,13 +68,26 @@ def away_refusal(game: LoadedGame, seat: int, away: Away, on: date) -> str | Non
         return f"{day_words(back)} is not after today ({day_words(on)}): give a later day"
     wanted, left = (back - on).days, days_left(game, row, on)
     if wanted > left:
-        most = game.row.max_away_days
+        reading = year_read(away, on)
+        until = f"{reading}: away until then" if reading else f"away until {day_words(back)}"
         return (
-            f"away until {day_words(back)} is {wanted} days, but this game allows "
-            f"{most} days away in all and you have {left} left: give an earlier day "
-            f"(AWAY {left} days at most)"
+            f"{until} is {wanted} days, but this game allows {game.row.max_away_days} days away "
+            f"in all and you have {left} left: give an earlier day (AWAY {left} days at most)"
         )
     return None
+
+
+def year_read(away: Away, on: date) -> str | None:
+    """The year a date written without one was read in, when it is not this year's: `AWAY 1 Dec`
+    on 3 Dec 2026 is 363 days away, and the player should see why. Else None."""
+    back = away.until(on)
+    if away.days is not None or away.year is not None or back.year == on.year:
+        return None
+    written = f"{back.day} {back:%b}"
+    return (
+        f"{written} without a year is the next {written}, {day_words(back)} "
+        f"(today is {day_words(on)})"
+    )
 
 
 def go_away(
@@ -104,6 +119,47 @@ def go_away(
         inbound_id=inbound_id,
     )
     return [started]
+
+
+@dataclass(frozen=True)
+class Absence:
+    """What an email's AWAY or BACK did: its events, and notes for the sender's reply alone."""
+
+    events: list[Event] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def away_by_email(
+    desk: Desk,
+    game: LoadedGame,
+    seat: int,
+    away: OrderLine | None,
+    back: OrderLine | None,
+    inbound_id: int | None,
+) -> Absence:
+    """AWAY starts (or moves) the seat's absence, BACK ends it; BACK wins when both are written.
+    An AWAY whose date, written without a year, falls in another year tells which."""
+    actor = game.seat(seat).address
+    if back is not None:
+        events = come_back(
+            desk,
+            game,
+            seat,
+            "back",
+            actor=actor,
+            kind="order",
+            inbound_id=inbound_id,
+            written=back.text,
+        )
+        return Absence(events)
+    if away is None:
+        return Absence()
+    assert isinstance(away.order, Away)
+    events = go_away(
+        desk, game, seat, away.order, actor=actor, inbound_id=inbound_id, written=away.text
+    )
+    year = year_read(away.order, today(desk))
+    return Absence(events, [f"{year}."] if year else [])
 
 
 def come_back(

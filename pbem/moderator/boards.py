@@ -31,14 +31,17 @@ SHARED_BOARDS = frozenset({"bigtime"})
 KEPT_BOARDS = 8
 
 
-def board_html(game: str, view: Any, names: list[str], viewer: int | None) -> Markup:
-    """The HTML board of `game` as `viewer` (a seat, or None) reads `view`."""
+def board_html(
+    game: str, view: Any, names: list[str], viewer: int | None, ordering: bool = False
+) -> Markup:
+    """The HTML board of `game` as `viewer` (a seat, or None) reads `view`; `ordering`: the
+    reader writes orders, so the board says how to name what they order."""
     if game not in SHARED_BOARDS:
         template = environment().get_template(f"{game}/board.html.j2")
-        return Markup(template.render(view=view, names=names, viewer=viewer))
+        return Markup(template.render(view=view, names=names, viewer=viewer, ordering=ordering))
     reader = environment().get_template(f"{game}/reader.html.j2").module
     who = [reader.who(names, seat, viewer) for seat in range(len(names))]  # type: ignore[attr-defined]
-    texts, seats = _public_board(game, replace(view, private=()), len(names))
+    texts, seats = _public_board(game, replace(view, private=()), len(names), ordering)
     # Each text, then the name after it; joined, not added: `str + Markup` would escape the str.
     named = [*(who[seat] for seat in seats), ""]
     html = "".join(chain.from_iterable(zip(texts, named, strict=True)))
@@ -47,14 +50,17 @@ def board_html(game: str, view: Any, names: list[str], viewer: int | None) -> Ma
 
 
 @lru_cache(maxsize=KEPT_BOARDS)
-def _public_board(game: str, public: Any, seats: int) -> tuple[list[str], list[int]]:
+def _public_board(
+    game: str, public: Any, seats: int, ordering: bool
+) -> tuple[list[str], list[int]]:
     """The board of `public` (a view without its private part), cut where the names go: the
     texts between, and the seat whose name goes after each text but the last.
 
     Keyed by the view's value, not by the game or the phase: equal views give equal boards."""
     names = [_placeholder(seat) for seat in range(seats)]
     template = environment().get_template(f"{game}/board.html.j2")
-    pieces = _PLACEHOLDER.split(template.render(view=public, names=names, viewer=None))
+    rendered = template.render(view=public, names=names, viewer=None, ordering=ordering)
+    pieces = _PLACEHOLDER.split(rendered)
     return pieces[0::2], [int(seat) for seat in pieces[1::2]]
 
 

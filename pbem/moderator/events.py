@@ -19,7 +19,10 @@ AwayEnd = Literal["back", "over", "gm"]
 
 @record
 class GameStarted(Event):
+    """The game began; `press` (`games.press`) says who reads table talk, for the welcome."""
+
     kind = "moderator.game_started"
+    press: str = "all"
 
 
 @record
@@ -65,6 +68,10 @@ class Undone(Event):
     kind = "moderator.undone"
     entry: int
     where: str = ""  # the turn or phase the game is back at, "round 2, phase 1"
+    # The undone entries showed cards still unseen at `where`: they were shuffled again.
+    reshuffled: bool = False
+    # They revealed the sealed orders on file at `where`: every one was taken back.
+    orders_taken_back: bool = False
 
 
 @record

@@ -6,7 +6,6 @@ A player is named by email address, by name or by seat number (`seat_named`).
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,7 +26,6 @@ from pbem.moderator.events import (
     Paused,
     SeatMoved,
     StatusResent,
-    Undone,
 )
 from pbem.moderator.gm_letters import RESENT, farewell, tell_everyone, tell_notice, tell_status
 from pbem.moderator.letters import status_letter
@@ -50,14 +48,12 @@ from pbem.moderator.start import (
     check_policy,
 )
 from pbem.store import (
-    HistoryRow,
     OutboxRow,
     QueuedOrderRow,
     append_history,
     history_entry,
     last_history,
     new_secret,
-    set_aside_waiting_orders,
 )
 from pbem.store.tables import DeadlinePolicy, GameStatus
 
@@ -102,10 +98,8 @@ def seat_named(game: LoadedGame, who: str) -> int:
 def order(desk: Desk, game_id: str, who: str, text: str, why: str | None) -> Change:
     """Orders entered for a player, as if the player had sent them: carried out on the player's
     turn, or (turn-based games) kept until that turn comes, like an early email."""
-    game, mark = _open(desk, game_id)
+    game, mark = _in_play(desk, game_id)
     seat = seat_named(game, who)
-    if game.row.status == "finished":
-        raise GmError(f"{game_id} is finished; no more orders are taken")
     parsed = parse_for(game, text)
     if parsed.errors or not parsed.actions:
         problems = "; ".join(str(e) for e in parsed.errors) or f"no orders in {text!r}"
@@ -115,6 +109,8 @@ def order(desk: Desk, game_id: str, who: str, text: str, why: str | None) -> Cha
     if seat not in game.engine.awaiting(game.state):
         if not game.kind.turn_based:
             raise GmError(f"{name} has no orders to give now")
+        if (never := game.kind.never_legal(game.state, seat, parsed.actions)) is not None:
+            raise GmError(f"{name}'s orders can never be carried out: {never[1]}")
         # The newest orders are the seat's, as when a player sends a second early email.
         replaced = replace_waiting_orders(desk, game, seat)
         desk.session.add(
@@ -151,50 +147,8 @@ def order(desk: Desk, game_id: str, who: str, text: str, why: str | None) -> Cha
     return _change(desk, game, "order", mark, entry)
 
 
-def undo(desk: Desk, game_id: str, to: int | None, why: str | None) -> Change:
-    """Restore the state after history entry `to` (default: the one before the last change;
-    table talk changes nothing, so undoing it alone would do nothing)."""
-    game, mark = _open(desk, game_id)
-    latest = last_history(desk.session, game_id, 1)[-1].seq
-    target = to if to is not None else _before_last_change(desk, game_id)
-    entry = history_entry(desk.session, game_id, target)
-    if entry is None:
-        raise GmError(f"{game_id} has no history entry {target}: choose one of 1-{latest}")
-    state = game.engine.load(json.loads(entry.state_after))
-    where = game.kind.where(state, game.names)
-    if game.row.status == "finished":
-        game.row.status = "running"
-    # Early orders kept after that entry were given against what is undone: no turn plays them.
-    undone = f"undone by the game master (undo to entry {target})"
-    set_aside_waiting_orders(desk.session, game_id, undone, since=entry.at)
-    save_state(
-        desk.session,
-        game,
-        state,
-        actor=GM,
-        kind="gm",
-        summary=f"undo to entry {target} ({where})",
-        why=why,
-        events=[Undone(target, where)],
-    )
-    # Every seat gets a status telling what happened since the last one, the undo last.
-    tell_everyone(desk, game, untold_events(desk, game), why)
-    return _change(desk, game, "undo", mark)
-
-
-def _before_last_change(desk: Desk, game_id: str) -> int:
-    changes = desk.session.exec(
-        select(HistoryRow.seq)
-        .where(col(HistoryRow.game_id) == game_id)
-        .where(col(HistoryRow.kind) != "talk")
-        .order_by(col(HistoryRow.seq).desc())
-        .limit(2)
-    ).all()
-    return changes[1] if len(changes) > 1 else 1
-
-
 def set_money(desk: Desk, game_id: str, who: str, amount: int, why: str | None) -> Change:
-    game, mark = _open(desk, game_id)
+    game, mark = _in_play(desk, game_id)
     seat = seat_named(game, who)
     fix = getattr(game.engine, "set_money", None)
     if fix is None:
@@ -214,12 +168,13 @@ def set_money(desk: Desk, game_id: str, who: str, amount: int, why: str | None) 
 def set_value(
     desk: Desk, game_id: str, who: str, production: str, value: int, why: str | None
 ) -> Change:
-    game, mark = _open(desk, game_id)
+    game, mark = _in_play(desk, game_id)
     seat = seat_named(game, who)
     fix = getattr(game.engine, "set_value", None)
     if fix is None:
         raise GmError(f"{game.kind.title} has no chips to set")
     musical, _, number = production.partition("#")
+    number = number.strip()  # `Miss Hanoi # 2`, as an order line may space it
     if number and not number.isdigit():
         raise GmError(f"{production!r} is not MUSICAL or MUSICAL#N (e.g. WOLF#1)")
     chip = int(number) if number else None
@@ -243,7 +198,7 @@ def replace(desk: Desk, game_id: str, who: str, new: str, why: str | None) -> Ch
         player = PlayerSpec.parse(new)
     except StartError as exc:
         raise GmError(str(exc)) from exc
-    game, mark = _open(desk, game_id)
+    game, mark = _in_play(desk, game_id)
     seat = game.seat(seat_named(game, who))
     taken = next((s for s in game.seats if s.address.lower() == player.address.lower()), None)
     if taken is not None:
@@ -300,7 +255,7 @@ def replace(desk: Desk, game_id: str, who: str, new: str, why: str | None) -> Ch
 
 def remove(desk: Desk, game_id: str, who: str, why: str | None) -> Change:
     """A computer player takes the seat (RULINGS.md), so the game still ends."""
-    game, mark = _open(desk, game_id)
+    game, mark = _in_play(desk, game_id)
     position = seat_named(game, who)
     seat = game.seat(position)
     name = game.name_of(position)
@@ -324,7 +279,7 @@ def remove(desk: Desk, game_id: str, who: str, why: str | None) -> Change:
 
 def back(desk: Desk, game_id: str, who: str, why: str | None) -> Change:
     """End a player's absence (AWAY) before its day; every person in the game is told."""
-    game, mark = _open(desk, game_id)
+    game, mark = _in_play(desk, game_id)
     position = seat_named(game, who)
     before = game.engine.progress(game.state)
     ended = come_back(desk, game, position, "gm", actor=GM, kind="gm", why=why)
@@ -341,7 +296,7 @@ def back(desk: Desk, game_id: str, who: str, why: str | None) -> Change:
 
 
 def pause(desk: Desk, game_id: str, why: str | None, resume_it: bool = False) -> Change:
-    game, mark = _open(desk, game_id)
+    game, mark = _in_play(desk, game_id)
     wanted: GameStatus = "running" if resume_it else "paused"
     now = "paused" if resume_it else "running"
     if game.row.status != now:
@@ -350,7 +305,8 @@ def pause(desk: Desk, game_id: str, why: str | None, resume_it: bool = False) ->
     desk.session.add(game.row)
     paused = Paused(resumed=resume_it)
     _record(desk, game, "game resumed" if resume_it else "game paused", why, paused)
-    tell_notice(desk, game, game.humans(), [paused], why)
+    # Paused, every subject says "Game paused" in place of the phase: no headline before it.
+    tell_notice(desk, game, game.humans(), [paused], why, "Game resumed" if resume_it else None)
     if resume_it:
         follow_up(desk, game, [], "")  # "" differs from any progress: every seat gets a status
     return _change(desk, game, "resume" if resume_it else "pause", mark)
@@ -367,7 +323,7 @@ def deadline(
             check_policy(policy)
     except StartError as exc:
         raise GmError(str(exc)) from exc
-    game, mark = _open(desk, game_id)
+    game, mark = _in_play(desk, game_id)
     game.row.deadline_hours = hours
     game.row.deadline_at = desk.clock() + timedelta(hours=hours) if hours else None
     if policy is not None:
@@ -407,10 +363,6 @@ def _corrected(
     correct: Callable[[Any], list[Event]],
 ) -> Change:
     """A correction the engine makes to a copy of the state; then every seat gets a status."""
-    if game.row.status == "finished":  # its result stands, unless an undo runs it again
-        raise GmError(
-            f"{game.id} is finished: `pbem gm undo` to an entry before its end, then correct it"
-        )
     state = game.engine.load(game.engine.dump(game.state))
     try:
         events = correct(state)
@@ -426,6 +378,19 @@ def _corrected(
 def _open(desk: Desk, game_id: str) -> tuple[LoadedGame, int]:
     """The game, and how many letters this transaction had written before the override."""
     return load_game(desk.session, game_id), len(desk.postman.sent)
+
+
+def _in_play(desk: Desk, game_id: str) -> tuple[LoadedGame, int]:
+    """`_open` for an override that changes the game: a finished game's result stands, so it
+    is refused before anything is recorded or mailed. `undo` (which plays it on from before its
+    end) and `resend` (the final result again, to a player who lost it) take a finished game."""
+    game, mark = _open(desk, game_id)
+    if game.row.status == "finished":
+        raise GmError(
+            f"{game.id} is over: its final result stands (to change it, `pbem gm undo` to an "
+            "entry before its end first)"
+        )
+    return game, mark
 
 
 def _change(desk: Desk, game: LoadedGame, verb: str, mark: int, entry: int | None = None) -> Change:

@@ -19,10 +19,16 @@ RESENT = "Your status again"
 
 
 def tell_notice(
-    desk: Desk, game: LoadedGame, seats: Sequence[SeatRow], events: Sequence[Event], why: str | None
+    desk: Desk,
+    game: LoadedGame,
+    seats: Sequence[SeatRow],
+    events: Sequence[Event],
+    why: str | None,
+    words: str | None = CHANGED,
 ) -> None:
     """A short notice to the people among `seats` (computer players read only status mail),
-    each told the events in their own words."""
+    each told the events in their own words; `words` head its subject (None: the phase alone,
+    as "Game paused" is)."""
     for seat in seats:
         lines = tell_game(game, events, seat.position)
         if seat.kind != "human" or not lines:
@@ -33,7 +39,7 @@ def tell_notice(
                 game=game,
                 seat=seat.position,
                 settings=desk.settings,
-                words=CHANGED,
+                words=words,
                 lines=lines,
                 why=why,
                 kind="gm",

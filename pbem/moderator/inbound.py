@@ -15,10 +15,11 @@ from email.message import Message
 from typing import Any
 
 from pbem.games.base import Event, Submission
-from pbem.moderator.absences import absence_rule, away_refusal, come_back, go_away, today
-from pbem.moderator.addresses import game_in_subject, seat_key_in
+from pbem.moderator.absences import absence_rule, away_by_email, away_refusal, today
+from pbem.moderator.addresses import bare, game_in_subject, seat_key_in
 from pbem.moderator.archive_mail import answer_archive, archive_request
 from pbem.moderator.desk import Desk
+from pbem.moderator.former import former_player
 from pbem.moderator.letters import notice_letter, reply_letter, reply_subject
 from pbem.moderator.loaded import LoadedGame, loaded_game
 from pbem.moderator.loops import machine_reason
@@ -27,6 +28,7 @@ from pbem.moderator.seats import history_lines, resign
 from pbem.moderator.signup import handle_signup_mail
 from pbem.moderator.talk import check_talk, record_talk, relay_talk
 from pbem.moderator.undeliverable import record_bounces
+from pbem.moderator.watcher_mail import answer_watcher, watched_game
 from pbem.moderator.watchers import answer_request, watch_request_in
 from pbem.orders.absence import Away
 from pbem.orders.grammar import AnyCommand, Command, Password, Talk
@@ -44,7 +46,6 @@ from pbem.store import (
     record_inbound,
     record_inbound_result,
     seats_of,
-    watchers_of,
 )
 from pbem.store.operations import game_email
 from pbem.store.tables import InboundStatus
@@ -166,20 +167,20 @@ def _authenticate(desk: Desk, email: IncomingEmail) -> _Login:
 
 def _answer_stranger(desk: Desk, email: IncomingEmail, named_game: str | None) -> None:
     """A polite word to mail that could not be matched to a seat, at most a few an hour per
-    sender: a wrong password gets its own, which tells nothing of the game it named."""
+    sender: a wrong password gets its own, which tells nothing of the game it named; a watcher
+    is told what a watcher can do, and an address that played in the game that it no longer
+    does (its old reply address carries the seat's old password)."""
     assert email.sender is not None
     if desk.answers_this_hour(email.sender, ["stranger"]) >= STRANGER_REPLIES_PER_HOUR:
         return
-    watched = game_in_subject(email.subject)
-    watcher = watched is not None and email.sender.lower() in watchers_of(desk.session, watched)
-    if named_game is None and watcher:
-        # A watcher answering a status email of the game: it has no seat and nothing to send.
-        lines = [
-            f"This is the play-by-email moderator. You watch game {watched}: you get its public "
-            "status each time it moves on, and the final result. A watcher has no seat, so "
-            "nothing you write is read as orders or passed on to the players.",
-            f"To stop watching, write UNWATCH {watched} to {desk.settings.address}.",
-        ]
+    if named_game is None and (watched := watched_game(desk, email)) is not None:
+        answer_watcher(desk, email, watched)
+        return
+    former = former_player(
+        desk.session, named_game or game_in_subject(email.subject), bare(email.sender)
+    )
+    if former is not None:
+        lines = former.lines(desk.settings.address)
     elif named_game is not None:
         lines = [
             f"This is the play-by-email moderator. Your email names game {named_game}, but its "
@@ -266,10 +267,18 @@ def _orders(
     # A stale email was written for a phase that is gone, whose codes (A1, H2) are not today's:
     # its lines read against today's phase would tell of mistakes the player did not make.
     stale = tried_orders and _stale(desk, game, email) is not None
-    problems = [] if stale else [str(error) for error in parsed.errors]
+    # Once the game is over no order can be taken, so how one line reads is beside the point.
+    over = tried_orders and game.row.status == "finished"
+    problems = [] if stale or over else [str(error) for error in parsed.errors]
     queued = (
         bool(order_lines) and game.kind.turn_based and seat not in game.engine.awaiting(game.state)
     )
+    # An early order no turn could take is refused now: kept, it would fail only when the turn
+    # comes, and the turn would wait for another email.
+    if queued and refused is None:
+        actions = [line.order for line in order_lines]
+        if (never := game.kind.never_legal(game.state, seat, actions)) is not None:
+            problems.append(_refused_line(order_lines, Submission(None, [], *never)))
     if talk.problems and refused is None and order_lines and not problems and not queued:
         trial = game.engine.submit(game.state, seat, [line.order for line in order_lines])
         problems += [_refused_line(order_lines, trial)] if trial.refusal is not None else []
@@ -298,11 +307,14 @@ def _orders(
             )
             verdict = "queued"
         else:
+            actions = [line.order for line in order_lines]
+            if (replacing := game.kind.replaced(game.state, seat, actions)) is not None:
+                told.append(replacing)
             outcome = carry_out(
                 desk,
                 game,
                 seat,
-                [line.order for line in order_lines],
+                actions,
                 actor=game.seat(seat).address,
                 summary=" / ".join(dict.fromkeys(line.text for line in order_lines)),
                 inbound_id=inbound_id,
@@ -314,7 +326,9 @@ def _orders(
             events = list(outcome.events)
             replaced = replace_waiting_orders(desk, game, seat)
     # After the orders, so orders and AWAY in one email play the orders first.
-    events += _absence(desk, game, seat, away, back, inbound_id)
+    absence = away_by_email(desk, game, seat, away, back, inbound_id)
+    events += absence.events
+    told += absence.notes
     # The talk is kept only now that the orders went through, and before the status emails are
     # written, so that those told it carry it; the others get it in an email of its own.
     said = record_talk(desk, game, seat, talk.spoken, inbound_id)
@@ -406,39 +420,13 @@ def _refusal_before_commands(
     return away_refusal(game, seat, away.order, today(desk))
 
 
-def _absence(
-    desk: Desk,
-    game: LoadedGame,
-    seat: int,
-    away: OrderLine | None,
-    back: OrderLine | None,
-    inbound_id: int | None,
-) -> list[Event]:
-    """AWAY starts (or moves) the seat's absence, BACK ends it; BACK wins when both are written."""
-    actor = game.seat(seat).address
-    if back is not None:
-        return come_back(
-            desk,
-            game,
-            seat,
-            "back",
-            actor=actor,
-            kind="order",
-            inbound_id=inbound_id,
-            written=back.text,
-        )
-    if away is not None:
-        assert isinstance(away.order, Away)
-        return go_away(
-            desk, game, seat, away.order, actor=actor, inbound_id=inbound_id, written=away.text
-        )
-    return []
-
-
 def _refusal_before_orders(desk: Desk, game: LoadedGame, email: IncomingEmail) -> str | None:
     """Why orders cannot be taken at all now: the game is not running, or the email is stale."""
     if game.row.status == "paused":
-        return "the game is paused by the game master; orders are not taken until it resumes"
+        return (
+            "the game is paused until the game master resumes it: no orders are taken "
+            "meanwhile; send yours again once you are told it has resumed"
+        )
     if game.row.status == "finished":
         return "the game is over; no more orders are taken"
     return _stale(desk, game, email)

@@ -12,7 +12,9 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from pbem.games.base import Standing
+from pbem.games.base import Refusal, Standing
+from pbem.games.showmanager.rules import early_refusal
+from pbem.moderator.replacing import replaced_note
 
 _ROUND_PHASE = re.compile(r"round\s*(\d+)\s*\W*\s*phase\s*(\d+)", re.IGNORECASE)
 
@@ -27,6 +29,18 @@ class ShowManagerKind:
 
     def names_phase(self, subject: str) -> bool:
         return False
+
+    def replaced(self, state: Any, seat: int, actions: Sequence[Any]) -> str | None:
+        """Show Manager keeps no order on file: the early orders a newer email replaces are told
+        by `play.replace_waiting_orders`."""
+        return None
+
+    def never_legal(
+        self, state: Any, seat: int, actions: Sequence[Any]
+    ) -> tuple[int, Refusal] | None:
+        """The early order no turn could take (a card id the game does not have), refused at
+        once rather than kept to fail when the turn comes: (its index, why)."""
+        return early_refusal(state, seat, actions)
 
     def phase(self, state: Any, seat: int | None, names: Sequence[str]) -> str:
         """Whose turn it is, as the subject of every email tells `seat` (None: the GM)."""
@@ -63,6 +77,16 @@ class BigTimeKind:
     def names_phase(self, subject: str) -> bool:
         """Whether a subject says which phase its email answers (`Re: [bt-1] Round 1 · Phase 2`)."""
         return _ROUND_PHASE.search(subject or "") is not None
+
+    def replaced(self, state: Any, seat: int, actions: Sequence[Any]) -> str | None:
+        """What the reply to an email replacing the seat's order on file for the phase tells."""
+        return replaced_note(state, seat, actions)
+
+    def never_legal(
+        self, state: Any, seat: int, actions: Sequence[Any]
+    ) -> tuple[int, Refusal] | None:
+        """A simultaneous game keeps no early orders: an email is judged in its phase."""
+        return None
 
     def phase(self, state: Any, seat: int | None, names: Sequence[str]) -> str:
         return "Final result" if state.over else f"Round {state.round} · Phase {state.phase}"

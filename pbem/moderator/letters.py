@@ -4,7 +4,8 @@ Every letter of a game names the game's current phase in its subject (`[bt-2] Ro
 whatever it answers, so a player can always answer the newest email; threading goes through
 In-Reply-To and References (compose.py), never through a growing `Re: Re:` subject. Every letter
 starts with the mark line above which orders are read, and a letter to a seat ends with the
-footer naming the game and the seat's password, for the PASSWORD fallback.
+footer naming the game and the seat's password, for the PASSWORD fallback; once the game is
+over it says so and asks for nothing.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from pbem.settings import Settings
 
 # The subject's headline of the answer to an email that resigned its seat.
 LEFT_HEADLINE = "You left the game"
+# What every subject of a paused game says in place of whose turn it is.
+PAUSED = "Game paused"
 
 
 @dataclass(frozen=True)
@@ -48,11 +51,12 @@ class HistoryLine:
 class Footer:
     """What ends a letter to a seat: how to answer it, and the game and password for the
     PASSWORD fallback. `orders_open` is False unless the game is running: no request for orders
-    while it is paused or once it is over."""
+    while it is paused or once it is `over`, when the password is only for HISTORY."""
 
     game_id: str
     password: str
     orders_open: bool
+    over: bool = False
     watching: ClassVar[bool] = False
 
 
@@ -87,6 +91,10 @@ def reply_subject(subject: str) -> str:
 def phase_words(game: LoadedGame, seat: int | None, headline: str | None = None) -> str:
     """`Round 1 · Phase 2`: the game's current phase as `seat` reads it, after a headline."""
     phase = game.kind.phase(game.state, seat, game.names)
+    if game.row.status == "paused":
+        # Never "Your turn" while no orders are taken. A Big Time! subject keeps its phase: an
+        # answer sent after the game resumes is judged stale or not by it (`kinds.stale`).
+        phase = PAUSED if game.kind.turn_based else f"{PAUSED} · {phase}"
     return f"{headline} · {phase}" if headline else phase
 
 
@@ -126,7 +134,8 @@ def final_standings(game: LoadedGame) -> list[Place]:
 def status_context(game: LoadedGame, seat: int | None) -> dict[str, Any]:
     """What a status section shows `seat` (None: the game master): the view is the only source."""
     engine = game.engine
-    awaiting = engine.awaiting(game.state) if game.row.status == "running" else ()
+    running = game.row.status == "running" and not engine.is_over(game.state)
+    awaiting = engine.awaiting(game.state) if running else ()
     examples = engine.legal_summary(game.state, seat) if seat in awaiting else []
     return _status(game, engine.view(game.state, seat), seat, examples)
 
@@ -142,7 +151,7 @@ def _status(game: LoadedGame, view: Any, seat: int | None, examples: list[str]) 
         "view": view,
         "names": game.names,
         "viewer": seat,
-        "board": board_html(game.row.game, view, game.names, seat),
+        "board": board_html(game.row.game, view, game.names, seat, ordering=seat is not None),
         "examples": examples,
         "deadline": _deadline(game),
         "at_deadline": AT_DEADLINE.get(game.row.policy, ""),
@@ -158,8 +167,8 @@ def seat_reply_to(game: LoadedGame, seat: int, settings: Settings) -> str:
 def _footer(game: LoadedGame | None, seat: int | None) -> Footer | None:
     if game is None or seat is None:
         return None
-    orders_open = game.row.status == "running" and not game.engine.is_over(game.state)
-    return Footer(game.id, game.seat(seat).secret, orders_open)
+    over = game.engine.is_over(game.state)
+    return Footer(game.id, game.seat(seat).secret, game.row.status == "running" and not over, over)
 
 
 def _letter(
@@ -293,14 +302,15 @@ def notice_letter(
     game: LoadedGame | None,
     seat: int | None,
     settings: Settings,
-    words: str,
+    words: str | None,
     lines: Sequence[str],
     kind: str = "notice",
     why: str | None = None,
     help_text: str | None = None,
     in_reply_to: str | None = None,
 ) -> Letter:
-    """A short message: a GM change, a deadline passed, a word to a stranger."""
+    """A short message: a GM change, a deadline passed, a word to a stranger. `words` head its
+    subject (None: a game's phase alone)."""
     return _letter(
         to=to,
         headline=words,
@@ -325,9 +335,11 @@ def watch_letter(
     lines: Sequence[str] = (),
     in_reply_to: str | None = None,
     kind: str = "watch",
+    history: Sequence[HistoryLine] = (),
 ) -> Letter:
-    """A watcher's status: `lines` first (a welcome), the public events and the public view,
-    nothing any seat's view hides; its footer says how to stop watching."""
+    """A watcher's status: `lines` first (a welcome), the public `history` when asked, the
+    public events and the public view, nothing any seat's view hides; its footer says how to
+    stop watching."""
     return _letter(
         to=to,
         headline=headline,
@@ -339,6 +351,7 @@ def watch_letter(
         in_reply_to=in_reply_to,
         footer=WatchFooter(game.id, settings.address),
         lines=list(lines),
+        history=list(history),
         events=tell_public(game, events),
         **public_status_context(game),
     )

@@ -12,10 +12,11 @@ from pbem.moderator.absences import forget_absence
 from pbem.moderator.addresses import bot_address
 from pbem.moderator.desk import Desk
 from pbem.moderator.events import SeatLeft, SeatMoved, Undone
+from pbem.moderator.holders import tables_then
 from pbem.moderator.letters import HistoryLine, status_letter
 from pbem.moderator.loaded import LoadedGame, encode_state
 from pbem.moderator.play import LEFT, replace_waiting_orders, set_aside
-from pbem.moderator.telling import Teller, scene_of
+from pbem.moderator.telling import Teller, computer_name, scene_of
 from pbem.store import HistoryRow, append_history, last_history, new_secret
 
 log = logging.getLogger("pbem.moderator")
@@ -36,7 +37,7 @@ def resign(desk: Desk, game: LoadedGame, seat: int, *, actor: str, why: str) -> 
     row.kind, row.bot_name, row.address = "bot", name, bot_address(f"{name}-{seat + 1}")
     # A new secret too: the person who left must no longer order for the seat.
     row.secret = new_secret({other.secret for other in game.seats})
-    row.name = f"{name} (computer)"
+    row.name = computer_name(name)
     forget_absence(row)  # a computer player plays its own turns
     desk.session.add(row)
     dropped = replace_waiting_orders(desk, game, seat, LEFT)
@@ -55,73 +56,78 @@ def resign(desk: Desk, game: LoadedGame, seat: int, *, actor: str, why: str) -> 
     return events
 
 
-def history_lines(desk: Desk, game: LoadedGame, seat: int) -> list[HistoryLine]:
+def history_lines(desk: Desk, game: LoadedGame, seat: int | None) -> list[HistoryLine]:
     """The game's history as the seat may see it, told from each entry's events: players by
     name ("You" for the reader), never by address; the seed and others' sealed orders never.
     An entry's summary (order lines, the game master's words) is for the game master only,
     except the reader's own order lines. Talk the reader was not told (others' private talk)
     leaves no line at all: not even that it was sent. What happened before the reader took the
     seat (`gm replace`) is told as a watcher reads it: the earlier holder's hand, money and
-    private talk are theirs, not the seat's."""
+    private talk are theirs, not the seat's. To a watcher (`seat` None) every entry is told so."""
     scene = scene_of(game)
     entries = [
-        (entry, _events_of(entry)) for entry in last_history(desk.session, game.id, HISTORY_LENGTH)
+        (entry, events_of(entry)) for entry in last_history(desk.session, game.id, HISTORY_LENGTH)
     ]
     tellers: dict[tuple[tuple[str, ...], bool], Teller] = {}
 
     def teller(names: tuple[str, ...], public: bool) -> Teller:
         if (names, public) not in tellers:
-            tellers[names, public] = Teller(replace(scene, names=names), seat, public=public)
+            tellers[names, public] = Teller(
+                replace(scene, names=names), seat, public=public, in_history=True
+            )
         return tellers[names, public]
 
-    since = max((entry.seq for entry, events in entries if _changed_hands(events, seat)), default=0)
-    # (target, undo): the entries between an undo and the entry it went back to were undone.
-    undos = [
-        (e.entry, entry.seq) for entry, events in entries for e in events if isinstance(e, Undone)
-    ]
+    # The first entry told as the seat's (None: a watcher's, none is).
+    since = (
+        max((entry.seq for entry, events in entries if _changed_hands(events, seat)), default=0)
+        if seat is not None
+        else None
+    )
+    undone = undone_entries(entries)
+    reader = game.seat(seat).address.lower() if seat is not None else None
     lines = []
-    for (entry, events), names in zip(entries, _names_then(entries, scene.names), strict=True):
-        held = entry.seq >= since
-        actor = _actor_seat(game, entry.actor)
-        told = teller(names, public=not held).lines(events)
+    for (entry, events), then in zip(entries, tables_then(game, scene.names, entries), strict=True):
+        held = since is not None and entry.seq >= since
+        yours = entry.actor.lower() == reader
+        told = teller(then.names, public=not held).lines(events)
         if entry.kind == "talk" and not told:
             continue
-        lines_of_orders = (
-            entry.summary if held and actor == seat and entry.kind == "order" else None
-        )
+        lines_of_orders = entry.summary if held and yours and entry.kind == "order" else None
         # One thing that happened is the entry's line; more are listed under it, a line each.
         alone = lines_of_orders is None and len(told) == 1
-        # Talk names its speaker itself ("Ann says: ..."): no "Ann: " before it.
-        speaker = entry.kind == "talk"
+        summary = told[0] if alone else lines_of_orders or _QUIET[entry.kind]
+        actor = "You" if yours else then.actor_name
         lines.append(
             HistoryLine(
                 entry.at.strftime("%Y-%m-%d %H:%M"),
-                "" if speaker else _actor_name(scene.names, seat, actor, entry.actor),
-                told[0] if alone else lines_of_orders or _QUIET[entry.kind],
+                # Talk names its speaker itself ("Ann says: ..."), and so does a line that begins
+                # with its actor ("The game master changed Ann's money."): no "Ann: " before it.
+                "" if entry.kind == "talk" or _begins_with(summary, actor) else actor,
+                summary,
                 () if alone else tuple(told),
                 entry.why,
-                # Talk was delivered when it was said: no undo takes it back.
-                entry.kind != "talk" and any(target < entry.seq < undo for target, undo in undos),
+                entry.seq in undone,
             )
         )
     return lines
 
 
-def _names_then(
-    entries: Sequence[tuple[HistoryRow, list[Event]]], names: Sequence[str]
-) -> list[tuple[str, ...]]:
-    """The players' names as they were at each entry: an entry before a seat changed hands names
-    the seat's holder of that time ("Bo"), not today's ("Eve", "Bo (computer)")."""
-    then = list(names)
-    named: list[tuple[str, ...]] = []
-    for _, events in reversed(entries):
-        named.append(tuple(then))
-        for event in events:
-            if isinstance(event, SeatMoved) and event.old_name:
-                then[event.seat] = event.old_name
-            elif isinstance(event, SeatLeft):
-                then[event.seat] = then[event.seat].removesuffix(" (computer)")
-    return named[::-1]
+def undone_entries(entries: Sequence[tuple[HistoryRow, Sequence[Event]]]) -> set[int]:
+    """The entries a later `gm undo` went back past: those between an undo and the entry it went
+    back to. Talk never: it was delivered when it was said, and no undo takes it back."""
+    undos = [
+        (e.entry, entry.seq) for entry, events in entries for e in events if isinstance(e, Undone)
+    ]
+    return {
+        entry.seq
+        for entry, _ in entries
+        if entry.kind != "talk" and any(target < entry.seq < undo for target, undo in undos)
+    }
+
+
+def _begins_with(sentence: str, name: str) -> bool:
+    """Whether the sentence begins with the name as a word: "Bo hired", not "Bob hired"."""
+    return sentence.startswith(name) and not sentence[len(name) : len(name) + 1].isalnum()
 
 
 def _changed_hands(events: Sequence[Event], seat: int) -> bool:
@@ -139,7 +145,8 @@ _QUIET = {
 }
 
 
-def _events_of(entry: HistoryRow) -> list[Event]:
+def events_of(entry: HistoryRow) -> list[Event]:
+    """The entry's events; none when it has none recorded or they cannot be read (logged)."""
     if entry.events is None:
         return []
     try:
@@ -147,24 +154,3 @@ def _events_of(entry: HistoryRow) -> list[Event]:
     except EventDecodeError:
         log.warning("history entry %s of %s: unreadable events", entry.seq, entry.game_id)
         return []
-
-
-def _actor_seat(game: LoadedGame, actor: str) -> int | None:
-    for seat in game.seats:
-        if seat.address.lower() == actor.lower():
-            return seat.position
-    return None
-
-
-def _actor_name(names: Sequence[str], reader: int, seat: int | None, actor: str) -> str:
-    if seat is not None:
-        return "You" if seat == reader else names[seat]
-    return _ACTORS.get(actor, "A former player")
-
-
-_ACTORS = {
-    "gm": "The game master",
-    "deadline": "The moderator",
-    "mail": "The moderator",
-    "away": "The moderator",
-}

@@ -40,7 +40,7 @@ from pbem.moderator.start import (
     check_press,
 )
 from pbem.orders.incoming import IncomingEmail
-from pbem.orders.signup import name_refusal, read_signup, same_name
+from pbem.orders.signup import name_clash, name_refusal, read_signup, same_name
 from pbem.store import (
     SignupPlayerRow,
     SignupRow,
@@ -212,7 +212,7 @@ def _join(desk: Desk, email: IncomingEmail, signup: SignupRow, name: str | None)
         return "rejected", "the game is full", None
     refusal = _name_refusal(name, players)
     if refusal is not None:
-        answer(desk, email, signup, [f"No seat taken: {refusal}. JOIN again with another name."])
+        answer(desk, email, signup, [f"No seat taken: {refusal}."])
         return "rejected", refusal, None
     player = SignupPlayerRow(signup_id=signup.id, address=sender, name=name, joined_at=desk.clock())
     desk.session.add(player)
@@ -242,14 +242,25 @@ def _join(desk: Desk, email: IncomingEmail, signup: SignupRow, name: str | None)
 
 
 def _name_refusal(name: str | None, players: Sequence[SignupPlayerRow]) -> str | None:
-    """Why `name` cannot be taken: not a name, or one a player signed up with already."""
+    """Why `name` cannot be taken, and what to do: not a name, one a player signed up with
+    already, or one that `SAY TO` could not tell from such a name (`Ann` beside `Ann Smith`)."""
     if name is None:
         return None
     refusal = name_refusal(name)
     if refusal is not None:
-        return refusal
-    if any(p.name and same_name(p.name, name) for p in players):
-        return f"the name {name} is taken in this game"
+        return f"{refusal}. JOIN again with another name"
+    for taken in (p.name for p in players if p.name):
+        word = name_clash(name, taken)
+        if word is None:
+            continue
+        clash = f"the name {name} reads like {taken}, who signed up already"
+        if same_name(name, taken):
+            return f"{clash}. JOIN again with another name"
+        return (
+            f"{clash}: the players talk to one another with SAY TO and a name or its first "
+            f"word, and SAY TO {word} would not tell you apart. JOIN again with another name, "
+            f"whose first word is not {word}"
+        )
     return None
 
 

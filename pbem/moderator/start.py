@@ -23,9 +23,11 @@ from pbem.moderator.letters import status_letter
 from pbem.moderator.loaded import LoadedGame, encode_state
 from pbem.moderator.news import untold_events
 from pbem.moderator.play import follow_up
+from pbem.moderator.telling import computer_name
 from pbem.orders.signup import same_name
 from pbem.store import GameRow, SeatRow, append_history, new_secret, next_game_id
-from pbem.store.tables import AwayMode, BotLevel, DeadlinePolicy, Press
+from pbem.store.tables import LARGEST_INTEGER, AwayMode, BotLevel, DeadlinePolicy, Press
+from pbem.unreachable import unreachable
 
 
 class StartError(ValueError):
@@ -63,7 +65,7 @@ class PlayerSpec:
             raise StartError(
                 f"--bot {text!r}: the level {level!r} is not one of {', '.join(LEVELS)}"
             )
-        return cls(bot_address(name), f"{name} (bot)", name, cast(BotLevel, level))
+        return cls(bot_address(name), computer_name(name), name, cast(BotLevel, level))
 
 
 def check_names(names: Sequence[str]) -> None:
@@ -90,7 +92,7 @@ def check_address(address: str) -> None:
 def check_deliverable(address: str) -> None:
     """A person's or a watcher's address: one mail can reach (computer players sit at
     `bots.invalid`, which RFC 2606 keeps from ever receiving mail)."""
-    if address.rpartition("@")[2].lower().endswith(".invalid"):
+    if unreachable(address):
         raise StartError(f"{address!r}: no mail can reach a .invalid domain")
 
 
@@ -110,6 +112,12 @@ def check_deadline_hours(hours: float) -> None:
             f"deadline {hours:g} is not a number of hours above 0 and at most "
             f"{LONGEST_DEADLINE_HOURS}"
         )
+
+
+def check_seed(seed: int) -> None:
+    """A seed the games table can keep (`pbem start --seed`, a transcript's `seed:`)."""
+    if not 0 <= seed <= LARGEST_INTEGER:
+        raise StartError(f"seed {seed}: write a whole number from 0 to {LARGEST_INTEGER}")
 
 
 def check_policy(policy: str) -> None:
@@ -174,6 +182,7 @@ def start_game(desk: Desk, request: GameRequest) -> LoadedGame:
             raise StartError(f"first player {request.first_player} is not one of the players")
         first = addresses.index(request.first_player.lower())
     seed = request.seed if request.seed is not None else secrets.randbelow(2**31)
+    check_seed(seed)
     spec = NewGame(
         len(request.players), request.variant, seed, first, request.data_file, request.setup
     )
@@ -224,7 +233,7 @@ def start_game(desk: Desk, request: GameRequest) -> LoadedGame:
         # The seed stays with the game master: it would tell every face-down card.
         summary=f"game started (seed {seed})",
         state_after=encode_state(game, state),
-        events=encode_events([GameStarted()]),
+        events=encode_events([GameStarted(press=request.press)]),
     )
     welcome = untold_events(desk, game)
     for seat in game.seats:

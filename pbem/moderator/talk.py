@@ -22,7 +22,7 @@ from pbem.moderator.desk import Desk
 from pbem.moderator.events import Said, Whispered
 from pbem.moderator.letters import notice_letter
 from pbem.moderator.loaded import LoadedGame, encode_state
-from pbem.moderator.telling import tell_game
+from pbem.moderator.telling import tell_game, unmarked
 from pbem.orders.grammar import Talk
 from pbem.orders.parse import OrderLine
 from pbem.store import HistoryRow, append_history
@@ -90,29 +90,57 @@ def _check_one(game: LoadedGame, seat: int, talk: Talk) -> Spoken | str:
 
 def addressee(game: LoadedGame, seat: int, to: str) -> int | str:
     """The seat `to` names, by its name or first name (any case) or its number; else why not."""
-    wanted = to.casefold()
-    numbered = int(to) - 1 if to.isascii() and to.isdigit() else None
-    found = [
-        other.position
-        for other in game.seats
-        if other.position == numbered
-        or game.name_of(other.position).casefold() in (wanted, f"{wanted} (computer)")
-        or game.name_of(other.position).split()[0].casefold() == wanted
-    ]
+    found = _named(game, to)
     players = ", ".join(
         game.name_of(other.position)
         for other in game.seats
         if other.position != seat and other.kind == "human"
     )
-    if len(found) != 1:
-        which = "no player" if not found else "more than one player"
-        return f"there is {which} called {to!r} to talk to (the players: {players or 'none'})"
+    if len(found) > 1:
+        return (
+            f"there is more than one player called {to!r} to talk to"
+            f"{_by_number(game, seat, found)} (the players: {players})"
+        )
+    if not found:
+        return f"there is no player called {to!r} to talk to (the players: {players or 'none'})"
     if found[0] == seat:
         return f"{to!r} is you: SAY TO names another player (the players: {players or 'none'})"
     if game.seat(found[0]).kind != "human":
         name = game.name_of(found[0])
         return f"{name} is a computer player and does not read talk (the players: {players})"
     return found[0]
+
+
+def _by_number(game: LoadedGame, seat: int, found: Sequence[int]) -> str:
+    """How to name each player an ambiguous name may mean, by the seat number that names them
+    alone (`SAY TO 2`): ": write SAY TO 2 (Ann) or SAY TO 3 (Ann Smith)"; "" for none."""
+    choices = [
+        f"SAY TO {other + 1} ({game.name_of(other)})"
+        for other in found
+        if other != seat
+        and game.seat(other).kind == "human"
+        and _named(game, str(other + 1)) == [other]
+    ]
+    return f": write {' or '.join(choices)}" if choices else ""
+
+
+def _named(game: LoadedGame, to: str) -> list[int]:
+    """Every seat `to` may name: by its number, its name or its first name, in any case."""
+    wanted = to.casefold()
+    numbered = int(to) - 1 if to.isascii() and to.isdigit() else None
+    return [
+        other.position
+        for other in game.seats
+        if other.position == numbered
+        # With its computer-player mark or without: `SAY TO Robby` finds "Robby (computer)", and
+        # "Robby (bot)" of a game started before.
+        or wanted in _spellings(game.name_of(other.position))
+        or game.name_of(other.position).split()[0].casefold() == wanted
+    ]
+
+
+def _spellings(name: str) -> tuple[str, str]:
+    return name.casefold(), unmarked(name).casefold()
 
 
 def _without_name(text: str, name: str) -> str:

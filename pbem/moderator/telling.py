@@ -43,6 +43,8 @@ class Words:
     names: Sequence[str]
     reader: int | None
     sep: str = LINE_BREAK
+    # Told in HISTORY, not as news in a letter: "this email" is then not the one that said it.
+    in_history: bool = False
 
     def who(self, seat: int) -> str:
         return "you" if seat == self.reader else self.names[seat]
@@ -59,7 +61,7 @@ class Words:
 
     def former(self, seat: int) -> str:
         """The name the seat's player had before a computer player took it over."""
-        return "you" if seat == self.reader else self.names[seat].removesuffix(" (computer)")
+        return "you" if seat == self.reader else unmarked(self.names[seat])
 
     def has(self, seat: int) -> str:
         return "have" if seat == self.reader else "has"
@@ -81,11 +83,14 @@ class Teller:
     """Tells events to one reader; keep one to tell many (it builds its templates once).
 
     `public`: the reader holds no seat (a watcher), so only events everyone may know are told,
-    and every player by name, as the game master reads them."""
+    and every player by name, as the game master reads them. `in_history`: the events are told
+    in HISTORY, long after the letter that first told them."""
 
-    def __init__(self, scene: Scene, reader: int | None, public: bool = False) -> None:
+    def __init__(
+        self, scene: Scene, reader: int | None, public: bool = False, in_history: bool = False
+    ) -> None:
         self.scene = scene
-        self.words = Words(tuple(scene.names), None if public else reader)
+        self.words = Words(tuple(scene.names), None if public else reader, in_history=in_history)
         self.public = public
         self.modules: dict[str, Any] = {}
 
@@ -147,15 +152,30 @@ def _events_module(
     )
 
 
-# A computer player's name that says so already (`--bot Robby` seats "Robby (bot)"): not marked
-# twice ("Robby (bot) (computer)").
-_MARKED = ("(computer)", "(bot)")
+# How a computer player's name says so: "Bo (computer)", as the docs call it "computer player".
+_COMPUTER = " (computer)"
+# Games started before `--bot` seats were named so keep their stored "Robby (bot)": read as marked
+# too, so it is not marked twice ("Robby (bot) (computer)") and `SAY TO Robby` still finds it.
+_MARKS = (_COMPUTER, " (bot)")
+
+
+def computer_name(name: str) -> str:
+    """The name a computer player goes by in a seat: "Robby" -> "Robby (computer)"."""
+    return f"{name}{_COMPUTER}"
+
+
+def unmarked(name: str) -> str:
+    """The name without its computer-player mark: "Bo (computer)" -> "Bo"."""
+    for mark in _MARKS:
+        if name.endswith(mark):
+            return name.removesuffix(mark)
+    return name
 
 
 def scene_of(game: LoadedGame) -> Scene:
     """A game's scene: computer players are named as such, so their moves read as theirs."""
     names = [
-        name if seat.kind != "bot" or name.endswith(_MARKED) else f"{name} (computer)"
+        name if seat.kind != "bot" or name.endswith(_MARKS) else computer_name(name)
         for seat, name in zip(game.seats, game.names, strict=True)
     ]
     state = game.state

@@ -22,6 +22,7 @@ from pbem.orders.incoming import IncomingEmail
 from pbem.orders.watching import WatchRequest, watch_request
 from pbem.store import (
     GameNotFound,
+    SignupRow,
     add_watcher,
     get_game,
     remove_watcher,
@@ -67,6 +68,7 @@ def watch(
     address = address.lower()
     row = get_game(desk.session, game_id)
     if row is None:
+        _not_started(desk, game_id)
         raise GameNotFound(f"no game {game_id!r}")
     if row.private:
         raise WatchError(f"{game_id} is private: it takes no watchers", _not_open(game_id))
@@ -186,6 +188,22 @@ def _refuse(desk: Desk, email: IncomingEmail, sender: str, told: str) -> None:
             in_reply_to=email.message_id,
         ),
         None,
+    )
+
+
+def _not_started(desk: Desk, game_id: str) -> None:
+    """Refuse a watch of a game still open for sign-up: it has no status to send yet, and a
+    watcher is kept with the game, which does not exist until it starts. A private one is
+    refused as if unknown, as it will be once it starts."""
+    signup = desk.session.get(SignupRow, game_id)
+    if signup is None or signup.status != "open" or signup.private:
+        return
+    raise WatchError(
+        f"{game_id} is open for sign-up and has not started: watchers can be added once it starts",
+        f"Game {game_id} has not started yet: it is still open for sign-up. Nothing was "
+        f"changed. Send WATCH {game_id} again once it starts, and you will get its public "
+        f"status from then on. To play in it instead, write LIST to {desk.settings.address}: "
+        "the answer says how to join.",
     )
 
 

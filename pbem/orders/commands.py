@@ -59,9 +59,10 @@ COMMANDS: tuple[OrderForm, ...] = (
         "SAY",
         ("SAY <text>", "SAY TO <name> <text>", "SAY ... END"),
         ("SAY good luck, all", "SAY TO Ann shall we work together?"),
-        "table talk, not an order: to every other player, or (TO) to one of them by name or "
-        "seat number; a line SAY (or SAY TO <name>) alone starts a message of several lines, "
-        "ended by a line END",
+        "table talk, not an order. SAY is public: every player reads it, and so does anyone "
+        "watching the game or reading its public page. SAY TO one player, by name or seat "
+        "number, is private, for that player alone. A line SAY (or SAY TO <name>) alone starts "
+        "a message of several lines, ended by a line END",
         _read_say,
         verbatim=True,
     ),

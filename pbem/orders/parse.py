@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pbem.games.bigtime import actions as bigtime
@@ -16,6 +17,8 @@ _BULLET = re.compile(r"^[*\u2022\u2023\u25e6-]\s+")
 _FIRST_WORD = re.compile(r"[^\s,#=]+")
 _SENTENCE_END = ".!?"
 _BLOCK_END = "END"
+# Courtesy words that may end an order line (`HIRE 0, please`), read as no part of it.
+_COURTESY = frozenset({"PLEASE", "PLS", "PLZ", "THANKS", "THX", "CHEERS", "THANK YOU"})
 
 GameAction = showmanager.Action | bigtime.Action
 
@@ -150,7 +153,9 @@ def _read_line(number: int, line: str, grammar: Grammar) -> list[Order] | LineEr
         if form.verbatim:
             read = form.read(_verbatim(line))
         else:
-            read = form.read(Words([], "") if form.chatter else _words(rest))
+            read = (
+                form.read(Words([], "")) if form.chatter else _read_arguments(form, rest, grammar)
+            )
         if isinstance(read, Problem):
             return LineError(number, line, read.reason, form.forms)
         return list(read)
@@ -163,6 +168,35 @@ def _read_line(number: int, line: str, grammar: Grammar) -> list[Order] | LineEr
             tuple(shape for form in meant for shape in form.forms),
         )
     return IgnoredLine(number, line)
+
+
+def _read_arguments(form: OrderForm, rest: str, grammar: Grammar) -> Sequence[Order] | Problem:
+    """`rest` read as the arguments of `form`. As a command may be followed by chatter
+    (`status please`), a game order may end in a courtesy word (`Hire 0 please`): a line that
+    does not read with it is read without it. Only then, so no line that reads as written changes
+    meaning; and never a command's (`RESIGN please` must stand alone, PASSWORD takes any word)."""
+    read = form.read(_words(rest))
+    if not isinstance(read, Problem) or form not in grammar.orders:
+        return read
+    words = split_words(rest)
+    plain = _without_courtesy(words)
+    if len(plain) == len(words):
+        return read
+    polite = form.read(Words(plain, rest))
+    return read if isinstance(polite, Problem) else polite
+
+
+def _without_courtesy(words: list[str]) -> list[str]:
+    """`words` without the courtesy words at their end (`0 please` -> `0`)."""
+    end = len(words)
+    while end:
+        if words[end - 1].upper() in _COURTESY:
+            end -= 1
+        elif end > 1 and f"{words[end - 2]} {words[end - 1]}".upper() in _COURTESY:
+            end -= 2
+        else:
+            break
+    return words[:end]
 
 
 def _verbatim(line: str) -> Words:
@@ -181,7 +215,8 @@ def _typo_of(word: str, rest: str, grammar: Grammar) -> list[OrderForm]:
 
     The arguments decide, not the word's length: `BDI 3 2 2` is a typo of BID, while "Here are
     my orders:" (HIRE) and "An idea" (AM) are chatter. Commands are judged without their chatter,
-    so "Held up at work" is not a HELP.
+    so "Held up at work" is not a HELP, and orders without courtesy words, so "Refreshed, thanks"
+    is not a REFRESH.
     """
     return [
         form

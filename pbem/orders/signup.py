@@ -79,3 +79,17 @@ def same_name(one: str, other: str) -> bool:
     """Whether two names read alike (case, spaces and hyphens aside), so one would be mistaken
     for the other."""
     return spelling_key(one) == spelling_key(other)
+
+
+def name_clash(one: str, other: str) -> str | None:
+    """The word of `other` that `SAY TO <word>` could not tell from `one`, or None: it names a
+    player by their name or its first word, so `Ann` clashes with `Ann Smith` (on "Ann"), as do
+    `Ann Lee` (on "Ann") and `ann-smith` (on "Ann Smith", a name that reads alike)."""
+    for theirs in _said_as(other):
+        if any(same_name(mine, theirs) for mine in _said_as(one)):
+            return theirs
+    return None
+
+
+def _said_as(name: str) -> tuple[str, ...]:
+    return (name, *name.split()[:1])

@@ -8,13 +8,17 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from sqlalchemy import case, func
+from sqlalchemy import ColumnElement, and_, case, func, or_
+from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
 
 from pbem.store.tables import DaemonStatusRow, GameRow, OutboxRow
+from pbem.unreachable import UNREACHABLE_SUFFIX, unreachable
 
-OutboxView = Literal["pending", "deferred", "failed", "sent"]
-"""How `pbem outbox` names a row: `deferred` is a pending row that has been tried before."""
+OutboxView = Literal["pending", "deferred", "failed", "sent", "kept"]
+"""How `pbem outbox` names a row: `deferred` is a pending row that has been tried before; `kept`
+one marked sent to an address at a `.invalid` domain, a computer player's: it was handed to the
+player inside pbem (`pbem.moderator.bots`), never sent."""
 
 
 @dataclass(frozen=True)
@@ -29,12 +33,32 @@ class OutboxCounts:
 def outbox_view(row: OutboxRow) -> OutboxView:
     if row.status == "pending" and row.attempts:
         return "deferred"
+    if row.status == "sent" and unreachable(row.to_address):
+        return "kept"
     return row.status
 
 
+def _shown_as(view: OutboxView) -> ColumnElement[bool]:
+    """The rows `outbox_view` names `view`, as SQL."""
+    status, tried = col(OutboxRow.status), col(OutboxRow.attempts) > 0
+    return {
+        "pending": and_(status == "pending", ~tried),
+        "deferred": and_(status == "pending", tried),
+        "failed": status == "failed",
+        "sent": and_(status == "sent", ~_unreachable()),
+        "kept": and_(status == "sent", _unreachable()),
+    }[view]
+
+
+def _unreachable() -> ColumnElement[bool]:
+    """`pbem.unreachable.unreachable` of the row's address, as SQL."""
+    return func.lower(col(OutboxRow.to_address)).like(f"%{UNREACHABLE_SUFFIX}")
+
+
 def sent_since(session: Session, since: datetime) -> int:
-    """How many emails went out at or after `since`."""
-    statement = select(func.count()).where(col(OutboxRow.sent_at) >= since)
+    """How many emails went out at or after `since`: the provider's sending limits count them,
+    so not the computer players' mail, which never leaves pbem."""
+    statement = select(func.count()).where(col(OutboxRow.sent_at) >= since, ~_unreachable())
     return session.exec(statement).one()
 
 
@@ -53,17 +77,23 @@ def outbox_counts(session: Session) -> OutboxCounts:
 
 
 def outbox_rows(
-    session: Session, views: Sequence[OutboxView], limit: int = 200
+    session: Session, views: Sequence[OutboxView], limit: int | None = 200
 ) -> Sequence[OutboxRow]:
-    """The rows shown as one of `views`, oldest first."""
-    statuses = {"pending" if view == "deferred" else view for view in views}
+    """The newest `limit` rows shown as one of `views` (all when None), oldest first."""
     statement = (
         select(OutboxRow)
-        .where(col(OutboxRow.status).in_(sorted(statuses)))
-        .order_by(col(OutboxRow.created_at), col(OutboxRow.id))
+        .where(or_(*(_shown_as(view) for view in views)))
+        .options(defer(OutboxRow.raw))  # type: ignore[arg-type]  # a listing reads no email
+        .order_by(col(OutboxRow.created_at).desc(), col(OutboxRow.id).desc())
+        .limit(limit)
     )
-    rows = session.exec(statement).all()
-    return [row for row in rows if outbox_view(row) in views][:limit]
+    return list(reversed(session.exec(statement).all()))
+
+
+def outbox_total(session: Session, views: Sequence[OutboxView]) -> int:
+    """How many rows are shown as one of `views`: what `outbox_rows` would list without a limit."""
+    statement = select(func.count()).where(or_(*(_shown_as(view) for view in views)))
+    return session.exec(statement).one()
 
 
 def stale_deferred(session: Session, created_before: datetime) -> Sequence[OutboxRow]:

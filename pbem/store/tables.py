@@ -36,6 +36,9 @@ HistoryKind = Literal["order", "gm", "system", "talk"]
 # Table talk in a game: all (SAY TO is private), public (others see that a whisper happened),
 # none (no talk).
 Press = Literal["all", "public", "none"]
+# The largest whole number the database takes (SQLite's INTEGER, PostgreSQL's BIGINT: 64 bits,
+# signed). A larger one, typed by a person, ends in an OverflowError: it is refused first.
+LARGEST_INTEGER = 2**63 - 1
 InboundStatus = Literal["new", "accepted", "rejected", "ignored", "failed", "queued"]
 QueuedOrderStatus = Literal["waiting", "applied", "refused"]
 OutboxStatus = Literal["pending", "sent", "failed"]

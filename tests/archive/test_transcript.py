@@ -24,7 +24,8 @@ from pbem.moderator.start import GameRequest, PlayerSpec, start_game
 from pbem.orders.format import order_text
 from pbem.settings import Settings
 from pbem.store import open_database, session_scope, utc_now
-from tests.archive.samples import Finished
+from tests.archive.samples import DEE, Finished
+from tests.moderator.conftest import ANN, BO, CY
 
 
 def test_the_transcript_replays_to_the_same_end(finished: Finished, tmp_path: Path) -> None:
@@ -87,3 +88,39 @@ def test_computer_players_and_a_resignation_replay_the_same(tmp_path: Path) -> N
     result = replay(path)
     assert result.mismatches == []
     assert result.summary["board"] == ended["board"]
+
+
+def test_a_replaced_order_an_undo_and_a_new_holder_replay_the_same(
+    corrected: Finished, tmp_path: Path
+) -> None:
+    """Ann's second bid for a phase replaces her first, though her seat was no longer awaited;
+    each email comes from the address that sent it then (Cy's before `gm replace`, Dee's after),
+    with the replacement written as the `gm:` entry between them (REPLAY.md)."""
+    with Session(corrected.engine) as session:
+        game = finished_game(session, corrected.game_id)
+        written = transcript(session, game)
+        ended = standings(game)
+    assert written.gaps == []
+    data = written.data
+    assert data["players"] == [
+        {"email": ANN, "name": "Ann"},
+        {"email": BO, "name": "Bo"},
+        {"email": CY, "name": "Cy"},
+    ]
+    messages = data["messages"]
+    assert [m.get("from") for m in messages[:3]] == [ANN, BO, ANN]
+    assert messages[0]["body"].strip() == "BID 1"
+    replaced = [i for i, m in enumerate(messages) if m.get("gm", "").startswith("replace")]
+    assert replaced, messages
+    moved = replaced[0]
+    assert messages[moved]["gm"] == f"replace 3 {DEE}:Dee --why 'Cy is moving house'"
+    senders = [m.get("from") for m in messages]
+    assert CY in senders[:moved] and CY not in senders[moved:]
+    assert DEE in senders[moved:] and DEE not in senders[:moved]
+    path = tmp_path / "transcript.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    result = replay(path)
+    assert result.mismatches == []
+    assert result.summary["rejected"] == []
+    for key in ("finished", "winner", "scores", "money", "board"):
+        assert result.summary[key] == ended[key], key

@@ -82,7 +82,7 @@ def test_codes_name_the_rows_of_the_current_phase() -> None:
 def test_legal_summary_gives_example_lines() -> None:
     state = two_player_game()
     assert ENGINE.legal_summary(state, 1) == [
-        "BID 3 3 3 3 2 2 2 2 1 1 1 1",
+        "BID 3 2 1",  # a modest bid, not the whole hand
         "BID 0",
         "AM A1 A2 A3",
         "PM P1 P2 P3",

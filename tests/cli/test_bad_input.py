@@ -3,6 +3,7 @@ exit status 1 for a refused request and 2 for a usage error, and never a traceba
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from tests.cli.conftest import Pbem, Ran
 BT3 = ("--game", "bigtime", "--player", "ann@example.org", "--player", "bo@example.org")
 BT3 = (*BT3, "--player", "cy@example.org")
 REFUSED, USAGE = 1, 2
+HUGE, INT64 = "99999999999999999999", 2**63 - 1  # past, and at, the database's 64 bits
 
 # (arguments, exit status, words the message must hold)
 CASES: list[tuple[tuple[str, ...], int, str]] = [
@@ -29,12 +31,15 @@ CASES: list[tuple[tuple[str, ...], int, str]] = [
     (("start", "--game", "chess", "--player", "ann@example.org"), USAGE, "showmanager"),
     (("start", *BT3, "--policy", "nah"), USAGE, "wait, default, skip"),
     (("start", *BT3, "--press", "loud"), USAGE, "all, public, none"),
-    (("start", *BT3, "--deadline", "-3"), USAGE, "above 0"),
+    (("start", *BT3, "--deadline", "-3"), USAGE, "from 0.1 to 8784"),
+    (("start", *BT3, "--deadline", "0.0001"), USAGE, "deadline '0.0001': write a number of hours"),
+    (("start", *BT3, "--deadline", "8785"), USAGE, "from 0.1 to 8784"),
+    (("start", *BT3, "--deadline", "soon"), USAGE, "from 0.1 to 8784"),
     (("start", *BT3, "--away", "nah"), USAGE, "default, wait"),
     (("start", *BT3, "--max-away-days", "-1"), USAGE, "from 0 (no absences) to 366"),
     (("start", *BT3, "--max-away-days", "many"), USAGE, "--max-away-days"),
-    (("start", *BT3, "--deadline", "nan"), USAGE, "above 0"),
-    (("start", *BT3, "--deadline", "inf"), USAGE, "above 0"),
+    (("start", *BT3, "--deadline", "nan"), USAGE, "from 0.1 to 8784"),
+    (("start", *BT3, "--deadline", "inf"), USAGE, "from 0.1 to 8784"),
     (("start", *BT3, "--variant", "nah"), USAGE, "standard"),
     (("start", *BT3, "--data", "/nonexistent/acts.csv"), USAGE, "does not exist"),
     (("start", *BT3, "--first-player", "zed@example.org"), USAGE, "zed@example.org"),
@@ -75,11 +80,18 @@ CASES: list[tuple[tuple[str, ...], int, str]] = [
         "Bo's orders are refused: card #1 is not in your hand",
     ),
     (("gm", "undo", "sm-1", "--to", "99"), REFUSED, "1-"),
+    (("gm", "undo", "sm-1", "--to", "99999999999999999999"), REFUSED, "1-"),
     (("gm", "undo", "sm-1", "--to", "x"), USAGE, "--to"),
     (("gm", "set-money", "bt-1", "Ann", "5"), REFUSED, "The Big Time!"),
-    (("gm", "set-money", "sm-1", "Ann", "--", "-5"), USAGE, "money cannot be negative (-5)"),
-    (("gm", "set-money", "sm-1", "Ann", "-5"), USAGE, "money cannot be negative (-5)"),
-    (("gm", "set-value", "sm-1", "Ann", "WOLF", "-5"), USAGE, "value cannot be negative (-5)"),
+    (("gm", "set-money", "sm-1", "Ann", "--", "-5"), USAGE, "money -5: write a number from 0"),
+    (("gm", "set-money", "sm-1", "Ann", "-5"), USAGE, "money -5: write a number from 0 to 99999"),
+    (("gm", "set-value", "sm-1", "Ann", "WOLF", "-5"), USAGE, "value -5: write a number from 0"),
+    (
+        ("gm", "set-money", "sm-1", "Ann", "99999999999999999999"),
+        USAGE,
+        "money 99999999999999999999: write a number from 0 to 99999",
+    ),
+    (("gm", "set-value", "sm-1", "Ann", "WOLF", "100000"), USAGE, "value 100000: write a number"),
     (("gm", "set-money", "sm-1", "Ann", "lots"), USAGE, "amount"),
     (("gm", "set-value", "sm-1", "Ann", "WOLF#x", "3"), REFUSED, "MUSICAL#N"),
     (("gm", "set-value", "sm-1", "Ann", "WOLF#1", "3"), REFUSED, "Ann has no"),
@@ -94,9 +106,16 @@ CASES: list[tuple[tuple[str, ...], int, str]] = [
     (("gm", "pause", "bt-9"), REFUSED, "bt-9"),
     (("gm", "resume", "bt-1"), REFUSED, "not paused"),
     (("gm", "deadline", "bt-1"), USAGE, "hours"),
-    (("gm", "deadline", "bt-1", "--", "-5"), USAGE, "above 0"),
-    (("gm", "deadline", "bt-1", "-5"), USAGE, "above 0"),
-    (("gm", "deadline", "bt-1", "nan"), USAGE, "above 0"),
+    (("gm", "deadline", "bt-1", "--", "-5"), USAGE, "from 0.1 to 8784"),
+    (("gm", "deadline", "bt-1", "-5"), USAGE, "from 0.1 to 8784"),
+    (("gm", "deadline", "bt-1", "nan"), USAGE, "from 0.1 to 8784"),
+    (
+        ("gm", "deadline", "bt-1", "0.0001"),
+        USAGE,
+        "deadline '0.0001': write a number of hours from 0.1 to 8784, or none",
+    ),
+    (("gm", "deadline", "bt-1", "0.09"), USAGE, "from 0.1 to 8784"),
+    (("gm", "deadline", "bt-1", "8784.5"), USAGE, "from 0.1 to 8784"),
     (("gm", "deadline", "bt-1", "soon"), USAGE, "or none"),
     (("gm", "deadline", "bt-1", "5", "--policy", "nah"), USAGE, "wait, default, skip"),
     (("gm", "resend", "bt-1", "Zed"), REFUSED, "Zed"),
@@ -112,7 +131,15 @@ CASES: list[tuple[tuple[str, ...], int, str]] = [
     (("db", "upgrade", "--name", "Bad-Name"), USAGE, "lowercase letters"),
     (("outbox", "retry", "abc"), USAGE, "ID"),
     (("outbox", "retry", "99999"), REFUSED, "no email 99999"),
-    (("outbox", "--status", "nah"), USAGE, "pending, deferred, failed or sent"),
+    (("outbox", "--status", "nah"), USAGE, "pending, deferred, failed, sent or kept"),
+    # Play-testing: a 20-digit number reached SQLite and ended in an OverflowError traceback.
+    (("outbox", "retry", HUGE), USAGE, f"ID {HUGE}: write a whole number from 1 to {INT64}"),
+    (("outbox", "retry", "--", "-3"), USAGE, f"ID -3: write a whole number from 1 to {INT64}"),
+    (("outbox", "--limit", "0"), USAGE, f"--limit 0: write a whole number from 1 to {INT64}"),
+    (("outbox", "--limit", HUGE), USAGE, f"--limit {HUGE}: write a whole number from 1"),
+    (("start", *BT3, "--seed", HUGE), USAGE, f"seed {HUGE}: write a whole number from 0 to"),
+    (("start", *BT3, "--seed", "-1"), USAGE, f"seed -1: write a whole number from 0 to {INT64}"),
+    (("demo", "--seed", HUGE), USAGE, f"seed {HUGE}: write a whole number from 0 to {INT64}"),
     (("status", "--bogus"), USAGE, "--bogus"),
     (("auth", "nope"), USAGE, "nope"),
     (("auth", "login", "--provider", "nope"), USAGE, "--user"),
@@ -189,6 +216,27 @@ def test_the_console_script_answers_bad_input_the_same(
     assert_one_line(pbem_script(*args, env=games_env), code, words)
 
 
+def test_a_value_out_of_range_changes_nothing_and_the_bounds_are_taken(pbem: Pbem) -> None:
+    # Play-testing: a deadline of 0.0001 hours and 20-digit money were taken.
+    sm2 = ("--game", "showmanager", "--player", "ann@example.org:Ann", "--player", "bo@x.org:Bo")
+    game = pbem("start", *sm2, "--seed", "1").out.strip()
+    before = (pbem("show", game, "--json").out, pbem("history", game, "--json").out)
+    for args in (
+        ("set-money", game, "Ann", "99999999999999999999"),
+        ("set-money", game, "Ann", "100000"),
+        ("set-value", game, "Ann", "WOLF", "100000"),
+        ("deadline", game, "0.0001"),
+        ("deadline", game, "0.0999"),
+    ):
+        assert pbem("gm", *args).code == USAGE, args
+    assert (pbem("show", game, "--json").out, pbem("history", game, "--json").out) == before
+    for args in (("set-money", game, "Ann", "99999"), ("deadline", game, "0.1")):
+        assert pbem("gm", *args).code == 0, args
+    shown = json.loads(pbem("show", game, "--json").out)
+    assert shown["deadline_hours"] == 0.1 and "99999" in pbem("show", game).out
+    assert pbem("start", *BT3, "--deadline", "0.1").code == 0
+
+
 def test_a_transcript_that_is_not_one_is_refused_in_one_line(pbem: Pbem, tmp_path: Path) -> None:
     chess = tmp_path / "chess.yaml"
     chess.write_text("game: chess\nplayers: []\nmessages: []\n", encoding="utf-8")
@@ -196,6 +244,15 @@ def test_a_transcript_that_is_not_one_is_refused_in_one_line(pbem: Pbem, tmp_pat
     broken = tmp_path / "broken.yaml"
     broken.write_text("game: bigtime\nplayers: [{email: ann}]\nmessages: []\n", encoding="utf-8")
     assert_one_line(pbem("replay", str(broken)), REFUSED, "cannot start")
+
+
+def test_an_inbox_that_is_not_a_maildir_stops_the_daemon_in_one_line(
+    pbem: Pbem, tmp_path: Path
+) -> None:
+    (tmp_path / "mail").mkdir()
+    (tmp_path / "mail" / "inbox").write_text("not a Maildir")
+    ran = pbem("run", "--once", env={"PBEM_MAILDIR": str(tmp_path / "mail")})
+    assert_one_line(ran, REFUSED, f"cannot use {tmp_path / 'mail' / 'inbox'} as a Maildir")
 
 
 def test_a_malformed_mail_server_url_stops_the_daemon_in_one_line(pbem: Pbem) -> None:

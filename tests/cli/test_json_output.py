@@ -69,3 +69,27 @@ def test_show_tells_the_game_master_the_deadline_and_the_early_orders_waiting(pb
     assert shown["deadline_at"] is not None
     [waiting] = shown["waiting_orders"]
     assert (waiting["seat"], waiting["lines"]) == (2, "REFRESH\nHIRE 0")
+
+
+def test_show_says_plainly_that_a_game_is_paused(pbem: Pbem) -> None:
+    # Found in play-testing: only `--json` told the game master the game was paused.
+    game = pbem("start", "--game", "showmanager", *PLAYERS, "--seed", "3").out.strip()
+    assert "PAUSED" not in pbem("show", game).out
+    assert pbem("gm", "pause", game, "--why", "holidays").code == 0
+    shown = pbem("show", game).out
+    assert shown.startswith(f"{game} (game master's view): PAUSED\n")
+    assert f"no orders are taken and no deadline runs until `pbem gm resume {game}`" in shown
+
+
+def test_history_marks_the_entries_an_undo_went_back_past(pbem: Pbem) -> None:
+    # Found in play-testing: the players' HISTORY said "[undone]", `pbem history` did not.
+    game = pbem("start", "--game", "showmanager", *PLAYERS, "--seed", "3").out.strip()
+    assert pbem("gm", "set-money", game, "Bo", "5").code == 0
+    assert pbem("gm", "undo", game, "--why", "wrong player").code == 0
+    listed = json.loads(pbem("history", game, "--json").out)
+    assert [(h["seq"], h["undone"]) for h in listed] == [(1, False), (2, True), (3, False)]
+    lines = pbem("history", game).out.splitlines()
+    assert [line for line in lines if "[undone]" in line] == [
+        line for line in lines if "money of Bo set to 5" in line
+    ]
+    assert any("money of Bo set to 5 [undone]" in line for line in lines)

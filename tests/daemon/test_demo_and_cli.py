@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import mailbox
+import re
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,14 @@ def test_demo_plays_a_game_to_the_end_and_files_every_email(
     result = runner.invoke(app, ["demo", "--game", game, "--players", str(players), "--seed", "5"])
     assert result.exit_code == 0, result.output
     assert "Winner: " in result.output or "No single winner." in result.output
+    # What decides the winner: Big Time! posterity (money is replenished at the last clean-up,
+    # the same for everyone), Show Manager points and then money.
+    standings = [line for line in result.output.splitlines() if re.match(r"\d+\. ", line)]
+    assert len(standings) == players, result.output
+    if game == "bigtime":
+        assert all(": posterity " in line and "money" not in line for line in standings)
+    else:
+        assert all(" points, money $" in line for line in standings)
     sent = mailbox.Maildir(tmp_path / "pbem-mail" / "sent", create=False)
     assert f"{len(sent)} emails sent" in result.output
     final = [m for m in sent if "Final result" in str(m["Subject"])]

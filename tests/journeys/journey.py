@@ -128,13 +128,18 @@ class Journey:
 
     def check_letter(self, player: Player, mail: Received) -> None:
         """What every email shows its reader: the mark first, the game and the phase in the
-        subject with no `Re:`, the footer with the password, and no other player's address."""
+        subject with no `Re:`, the footer with the password (the final result's asks for no
+        orders), and no other player's address."""
         secret = self.game().seat(player.seat).secret
         assert mail.text.splitlines()[0] == ORDERS_ABOVE_MARK
         assert ORDERS_ABOVE_MARK in mail.html
         assert mail.subject.startswith(f"[{self.game_id}] ")
         assert "Re:" not in mail.subject
-        assert f"Game {self.game_id}, your password: {secret}" in mail.text
+        if mail.subject.endswith("Final result"):  # the password for HISTORY alone
+            assert f"Game {self.game_id} is over: no more orders are taken." in mail.text
+            assert f"a line PASSWORD {secret}, with [{self.game_id}]" in mail.text
+        else:
+            assert f"Game {self.game_id}, your password: {secret}" in mail.text
         assert secret in mail.html
         assert f"+{self.game_id}.{secret}@" in mail.reply_to
         others = [p.address for p in self.players if p is not player]

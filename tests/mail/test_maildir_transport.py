@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from pbem.mail.errors import MailError
 from pbem.mail.handover import DECLINED
 from pbem.mail.maildir import FAILED_FOLDER, PROCESSED_FOLDER, MaildirIntake, MaildirSender, deliver
 from pbem.mail.transport import PollReport, SendResult
@@ -134,3 +135,50 @@ def test_sent_mail_is_filed_one_message_per_file_with_its_envelope(tmp_path: Pat
     first = email.message_from_bytes(files[0].read_bytes())
     assert first["Return-Path"] == "<moderator@pbem.example.org>"
     assert first["Subject"] == "[sm-1] Turn 2"
+
+
+def test_an_inbox_made_by_hand_with_only_new_is_completed_and_read(
+    tmp_path: Path, recorder: RecordingStore
+) -> None:
+    # Play-testing: `mkdir -p inbox/new`, mail dropped in, and the first poll's read of the
+    # missing cur/ ended `pbem run --once` in a FileNotFoundError traceback.
+    (tmp_path / "inbox" / "new").mkdir(parents=True)
+    (tmp_path / "inbox" / ".pbem.processed" / "new").mkdir(parents=True)
+    (tmp_path / "inbox" / "new" / "order-1.eml").write_bytes(player_email(1))
+
+    intake = MaildirIntake(tmp_path, recorder.handover())
+
+    assert intake.poll() == PollReport(stored=1)
+    assert {part.name for part in (tmp_path / "inbox").iterdir()} >= {"new", "cur", "tmp"}
+    assert contents(folder(tmp_path, PROCESSED_FOLDER)) == [("<order-1@example.org>", "cur", "S")]
+
+
+def test_an_inbox_that_is_not_a_folder_is_one_mail_error_naming_it(
+    tmp_path: Path, recorder: RecordingStore
+) -> None:
+    (tmp_path / "inbox").write_text("not a Maildir")
+
+    with pytest.raises(MailError) as refused:
+        MaildirIntake(tmp_path, recorder.handover())
+
+    message = str(refused.value)
+    assert f"cannot use {tmp_path / 'inbox'} as a Maildir" in message
+    assert "new/, cur/ and tmp/" in message and "PBEM_MAILDIR" in message
+
+
+def test_mail_to_a_computer_player_is_filed_marked_as_never_sent(tmp_path: Path) -> None:
+    # Play-testing: a computer player's mail in sent/ read as if it had gone to bots.invalid.
+    sender = MaildirSender(tmp_path)
+    raw = b"From: moderator@pbem.example.org\r\nSubject: [sm-1] Turn 2\r\n\r\nYour move.\r\n"
+
+    sender.send(raw, ["robo@bots.invalid"], "moderator@pbem.example.org")
+    sender.send(raw, ["ann@example.org"], "moderator@pbem.example.org")
+    sender.close()
+
+    filed = [
+        email.message_from_bytes(path.read_bytes())
+        for path in (tmp_path / "sent" / "new").iterdir()
+    ]
+    marks = {str(message["X-Pbem-Envelope-To"]): message["X-Pbem-Not-Sent"] for message in filed}
+    assert marks["ann@example.org"] is None
+    assert "no mail reaches a .invalid address" in str(marks["robo@bots.invalid"])

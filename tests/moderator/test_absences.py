@@ -150,6 +150,29 @@ def test_an_absence_past_the_cap_is_refused_saying_how_many_days_are_left(clocke
     assert sm.game().row.state == before and sm.game().seat(0).away_until is None
 
 
+def test_a_date_without_a_year_read_in_another_year_says_which(clocked):
+    # Found in play-testing: AWAY 1 Dec sent on 3 Dec was refused as 363 days, and the player
+    # did not see that 1 Dec meant next year's.
+    sm = clocked("showmanager", [ANN, BO], seed=7, first_player=BO, max_away_days=40)
+    sm.now = datetime(2026, 12, 3, 9, 0, tzinfo=UTC)
+    result = sm.mail(ANN, "AWAY 1 Dec")
+    assert result.status == "rejected"
+    assert result.reason == (
+        "1 Dec without a year is the next 1 Dec, 1 Dec 2027 (today is 3 Dec 2026): away until "
+        "then is 363 days, but this game allows 40 days away in all and you have 40 left: give "
+        "an earlier day (AWAY 40 days at most)"
+    )
+    assert sm.mail(ANN, "AWAY 2 Jan").status == "accepted"
+    told = " ".join(sm.letters(ANN)[-1].split())
+    assert "2 Jan without a year is the next 2 Jan, 2 Jan 2027 (today is 3 Dec 2026)." in told
+    assert "You are away until 2 Jan 2027" in told
+    assert "without a year" not in " ".join(sm.letters(BO))  # the sender's reply alone
+    # A date of this year, or one with its year written, needs no word on the year.
+    for away in ("AWAY 20 Dec", "AWAY 3 Jan 2027", "AWAY 31 days"):
+        assert sm.mail(ANN, away).status == "accepted"
+        assert "without a year" not in sm.letters(ANN)[-1], away
+
+
 @pytest.mark.parametrize(
     ("text", "why"),
     [

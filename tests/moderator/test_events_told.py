@@ -177,8 +177,108 @@ def test_history_entries_from_before_events_were_kept_show_only_who_acted(table)
     assert BO not in history and "528257501" not in history
 
 
-def test_a_computer_player_started_with_bot_is_marked_once(table):
-    """`--bot Robby` seats "Robby (bot)": the welcome does not make it "Robby (bot) (computer)"."""
+def test_a_computer_player_started_with_bot_has_the_label_of_one_that_took_a_seat(table):
+    """`--bot Robby` seats "Robby (computer)", as a seat the computer takes after RESIGN is
+    "Bo (computer)": players read one label, never "(bot)"."""
     game = table("bigtime", [f"{ANN}:Ann", f"{BO}:Bo"], bots=("Robby",), seed=3)
     welcome = _statuses(game, ANN)[0]
-    assert "Robby (bot)" in welcome and "(bot) (computer)" not in welcome
+    assert "Robby (computer)" in welcome and "(bot)" not in welcome
+    assert "(computer) (computer)" not in welcome
+    assert game.mail(BO, "RESIGN").status == "accepted"
+    assert [seat.name for seat in game.game().seats] == ["Ann", "Bo (computer)", "Robby (computer)"]
+
+
+def test_a_game_stored_with_a_bot_label_still_reads_it_once(table):
+    game = table("bigtime", [f"{ANN}:Ann", f"{BO}:Bo"], bots=("Robby",), seed=3)
+    _rename(game, 2, "Robby (bot)")  # as `--bot Robby` named the seat before
+    game.mail(ANN, "HISTORY")
+    history = _text(game.outbox()[-1])
+    assert "Players: Ann (you), Bo, Robby (bot)." in history
+    assert "(bot) (computer)" not in history
+
+
+def _rename(game: Table, seat: int, name: str) -> None:
+    with session_scope(game.engine) as session:
+        row = load_game(session, game.id).seat(seat)
+        row.name = name
+        session.add(row)
+
+
+EVE = "eve@example.org"
+
+
+def _replaced(table: Callable[..., Table]) -> tuple[Table, int]:
+    """Ann and Bo hire once each, the game master sets Ann's money and gives Bo's seat to Eve;
+    returns the game and how many emails were sent before the seat changed hands."""
+    game = _sm(table)
+    assert game.mail(ANN, "HIRE 0").status == "accepted"
+    assert game.mail(BO, "HIRE 0").status == "accepted"
+    with session_scope(game.engine) as session:
+        gm.set_money(Desk(session, SETTINGS), game.id, ANN, 40, "a correction")
+    sent = len(game.outbox())
+    with session_scope(game.engine) as session:
+        gm.replace(Desk(session, SETTINGS), game.id, "2", f"{EVE}:Eve", "test")
+    return game, sent
+
+
+def _history_of(game: Table, address: str) -> str:
+    assert game.mail(address, "HISTORY").status == "accepted"
+    text = _text(game.outbox()[-1])
+    return text[text.index("History (") :]
+
+
+def test_history_names_a_seats_earlier_holder_as_the_seat_was_held_then(table):
+    game, _ = _replaced(table)
+    for reader in (EVE, ANN):
+        history = _history_of(game, reader)
+        assert "A former player" not in history, history
+        assert re.search(r"\d\d:\d\d  Bo hired #", history), history
+        assert "Eve hired" not in history and BO not in history
+
+
+def test_history_names_a_player_who_resigned_or_was_removed_not_a_former_player(table):
+    game = table("showmanager", [f"{ANN}:Ann", f"{BO}:Bo", "cy@example.org:Cy"], seed=7)
+    for _ in range(3):
+        loaded = game.game()
+        turn = loaded.seat(loaded.engine.awaiting(loaded.state)[0]).address
+        assert game.mail(turn, "HIRE 0").status == "accepted"
+    assert game.mail(BO, "RESIGN").status == "accepted"
+    with session_scope(game.engine) as session:
+        gm.remove(Desk(session, SETTINGS), game.id, "cy@example.org", None)
+    history = _history_of(game, ANN)
+    assert "A former player" not in history, history
+    assert "  Bo hired #" in history and "  Cy hired #" in history
+    assert "Bo left the game; a computer player takes over the seat." in history
+    assert "Bo (computer) hired" not in history and "Cy (computer) hired" not in history
+
+
+def test_history_of_two_seats_that_changed_hands_never_guesses_a_name(table):
+    game, _ = _replaced(table)
+    with session_scope(game.engine) as session:
+        gm.replace(Desk(session, SETTINGS), game.id, "1", "fay@example.org:Fay", None)
+    history = _history_of(game, EVE)
+    # Ann's and Bo's first addresses are both no seat's now, and nothing recorded tells which
+    # was whose: the actor is not named, the events still name each player as they were then.
+    assert "A former player: Ann hired #" in history
+    assert "A former player: Bo hired #" in history
+    assert not re.search(r"(Eve|Fay|You): .* hired", history), history
+
+
+def test_history_names_the_game_master_once(table):
+    game, _ = _replaced(table)
+    history = _history_of(game, EVE)
+    assert "The game master: The game master" not in history
+    assert "The game master changed Ann's money. (why: a correction)" in history
+    assert "Bo: Bo" not in history
+
+
+def test_the_password_is_at_the_end_of_the_welcome_not_of_history(table):
+    game, sent = _replaced(table)
+    [welcome] = [_text(r) for r in game.outbox()[sent:] if r.to_address == EVE]
+    assert "with a password of its own (at the end of this email)." in welcome
+    history = _history_of(game, EVE)
+    assert (
+        "You take over the seat of Bo: the game master gave it to you, with a password of its"
+        in history
+    )
+    assert "at the end of this email" not in history

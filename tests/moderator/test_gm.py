@@ -9,6 +9,7 @@ import pytest
 from sqlmodel import Session
 
 from pbem.moderator import gm
+from pbem.moderator import undo as undoing
 from pbem.moderator.bots import answer_bot_mail
 from pbem.moderator.desk import Desk
 from pbem.store import (
@@ -61,13 +62,72 @@ def test_gm_order_for_a_player_not_on_turn_waits_for_the_turn(sm):
     assert (entry.actor, entry.kind) == ("gm", "gm") and entry.summary.startswith("orders for")
 
 
+def test_gm_early_order_no_turn_could_take_is_refused_at_once(sm):
+    with pytest.raises(gm.GmError, match="can never be carried out: there is no card #999"):
+        run(sm, gm.order, BO, "HIRE #999", None)
+    with Session(sm.engine) as session:
+        assert waiting_orders(session, sm.id, 1) == []
+
+
 def test_gm_undo_restores_the_state_before_the_last_order(sm):
     start = sm.game().row.state
-    sm.mail(ANN, "HIRE 0")
+    run(sm, gm.set_money, ANN, 30, "a slip")
     assert sm.game().row.state != start
-    run(sm, gm.undo, None, "misclick")
+    run(sm, undoing.undo, None, "misclick")
+    # Nothing hidden was shown: the state is the one before, deck order and all.
     assert json.loads(sm.game().row.state) == json.loads(start)
-    assert last_entry(sm).summary.startswith("undo to entry 1 (")
+    assert last_entry(sm).summary == f"undo to entry 1 ({sm.game().names[0]}'s turn)"
+
+
+def _deck_apart(state: str) -> tuple[dict, list[int]]:
+    """A saved Show Manager state without its deck and generator, and the deck."""
+    data = json.loads(state)
+    del data["rng"]
+    return data, data.pop("deck")
+
+
+def test_gm_undo_after_a_draw_shuffles_the_deck_again(sm):
+    # Found in play-testing: the undone hire had shown the deck's next cards, and after the
+    # undo the same cards came out in the same order.
+    start = sm.game().row.state
+    sent = len(sm.outbox())
+    assert sm.mail(ANN, "HIRE 0").status == "accepted"
+    shown = json.loads(sm.game().row.state)["display"][-1]  # the deck's top card came out
+    run(sm, undoing.undo, None, "misclick")
+    (rest, deck), (rest_before, deck_before) = _deck_apart(sm.game().row.state), _deck_apart(start)
+    assert rest == rest_before and sorted(deck) == sorted(deck_before) and deck != deck_before
+    assert "shuffled again" in last_entry(sm).summary
+    letters = [r for r in sm.outbox()[sent:] if "moved the game back" in letter_text(r.raw)]
+    assert {r.to_address for r in letters} == {ANN, BO}
+    for row in letters:
+        assert "The cards nobody had seen yet were shuffled again" in letter_text(row.raw)
+        assert f"#{deck[-1]} " not in letter_text(row.raw)  # never the new top card
+    assert sm.mail(ANN, "HIRE 0").status == "accepted"
+    assert json.loads(sm.game().row.state)["display"][-1] != shown
+
+
+def test_gm_undo_over_a_revealed_phase_takes_back_every_bid(table):
+    # Found in play-testing: only the seat whose bid was undone was awaited again, and it bid
+    # knowing everyone else's revealed bids.
+    bt = table("bigtime", [ANN, BO, "cy@example.org"], seed=5)
+    for address in (ANN, BO):
+        assert bt.mail(address, "BID 3").status == "accepted"
+    face_down = bt.game().state.coming_pm
+    sent = len(bt.outbox())
+    assert bt.mail("cy@example.org", "BID 2").status == "accepted"
+    revealed = bt.game().state.pm_row  # the face-down Troupers, turned up in phase 2
+    assert revealed == face_down
+    run(bt, undoing.undo, None, "Cy mistyped")
+    game = bt.game()
+    assert game.state.phase == 1 and game.engine.awaiting(game.state) == (0, 1, 2)
+    assert set(game.state.coming_pm) != set(revealed)
+    assert "every bid taken back" in last_entry(bt).summary
+    letters = [r for r in bt.outbox()[sent:] if "moved the game back" in letter_text(r.raw)]
+    assert {r.to_address for r in letters} == {ANN, BO, "cy@example.org"}
+    for row in letters:
+        text = " ".join(letter_text(row.raw).split())
+        assert "The bids of round 1, phase 1 were revealed, so every bid is taken back" in text
+        assert not any(card in text for card in game.state.coming_pm)
 
 
 def waiting(game: Table) -> list[tuple[str, str]]:
@@ -83,10 +143,10 @@ def test_gm_undo_sets_aside_early_orders_kept_after_the_entry_it_goes_back_to(sm
     run(sm, gm.set_money, ANN, 30, "after Bo's early email")
     after_it = last_entry(sm).seq
     run(sm, gm.set_money, ANN, 31, "later")
-    run(sm, gm.undo, after_it, "back to after Bo's early email")
+    run(sm, undoing.undo, after_it, "back to after Bo's early email")
     assert waiting(sm) == [("REFRESH", "waiting")]  # given before that entry: it still counts
 
-    run(sm, gm.undo, start, "back to before it")
+    run(sm, undoing.undo, start, "back to before it")
     assert waiting(sm) == []
     sm.mail(ANN, "HIRE 0")
     assert sm.game().engine.awaiting(sm.game().state) == (1,)  # Bo's turn waits for his email
@@ -109,16 +169,8 @@ def test_gm_set_money_changes_only_that_players_money(sm):
 
 
 def test_gm_set_value_reranks_the_chip(sm):
-    loaded = sm.game()
-    engine = loaded.engine
-    for _ in range(40):  # play until Ann has a production on the board
-        loaded = sm.game()
-        view = engine.view(loaded.state, None)
-        if any(chip.owner == 0 for city in view.cities for chip in city.chips):
-            break
-        seat = engine.awaiting(loaded.state)[0]
-        run(sm, gm.order, [ANN, BO][seat], _stage_or_hire(engine, loaded.state, seat), None)
-    chip = next(c for city in view.cities for c in city.chips if c.owner == 0)
+    engine = sm.game().engine
+    _, chip = _until_ann_stages(sm, [ANN, BO])
     run(sm, gm.set_value, ANN, f"{chip.musical}#{chip.number}", 1, "typo")
     view = engine.view(sm.game().state, None)
     assert any(c.value == 1 and c.owner == 0 for city in view.cities for c in city.chips)
@@ -134,10 +186,48 @@ def test_gm_set_value_reranks_the_chip(sm):
         run(sm, gm.set_value, BO, chip.musical, 2, None)
 
 
-def _stage_or_hire(engine, state, seat) -> str:
+def test_gm_set_value_names_musicals_as_a_premiere_games_boards_do(table):
+    # Found in play-testing: "no production of Queenie" and "choose one of Wolf, ..." in a game
+    # whose every board shows Freudi, Miss Hanoi, Die Miserablen and Katz.
+    players = [ANN, BO, "cy@example.org", "dee@example.org"]
+    premiere = table("showmanager", players, variant="premiere", seed=11, first_player=ANN)
+    ann = premiere.game().names[0]
+    # Either theme's name, in any case, spaced or not (ORDERS.md), means the same musical.
+    for written in ("Miss Hanoi", "MISSHANOI", "miss-hanoi", "Queenie", "queenie "):
+        with pytest.raises(gm.GmError, match=f"^{ann} has no production of Miss Hanoi on the"):
+            run(premiere, gm.set_value, ANN, written, 5, None)
+    with pytest.raises(
+        gm.GmError, match=r"choose one of Freudi, Miss Hanoi, Die Miserablen, Katz$"
+    ):
+        run(premiere, gm.set_value, ANN, "Atlantis", 5, None)
+    engine = premiere.game().engine
+    loaded, chip = _until_ann_stages(premiere, players)
+    # The view names musicals by their standard names; the boards by the premiere ones.
+    shown = {m.name: m.premiere_name for m in loaded.state.data.musicals}[chip.musical]
+    with pytest.raises(
+        gm.GmError, match=f"no {shown}#9 on the board: choose {shown}#{chip.number}$"
+    ):
+        run(premiere, gm.set_value, ANN, f"{chip.musical}#9", 5, None)
+    run(premiere, gm.set_value, ANN, f"{shown.lower()} # {chip.number}", 1, None)
+    view = engine.view(premiere.game().state, None)
+    assert any(c.value == 1 and c.owner == 0 for city in view.cities for c in city.chips)
+
+
+def _until_ann_stages(table, players):
+    """Plays default orders until Ann (seat 0) has a production on the board: the game then,
+    and that production's chip."""
     from pbem.orders.format import order_text
 
-    return order_text(engine.default_actions(state, seat))
+    for _ in range(60):
+        loaded = table.game()
+        view = loaded.engine.view(loaded.state, None)
+        chips = [chip for city in view.cities for chip in city.chips if chip.owner == 0]
+        if chips:
+            return loaded, chips[0]
+        seat = loaded.engine.awaiting(loaded.state)[0]
+        orders = order_text(loaded.engine.default_actions(loaded.state, seat))
+        run(table, gm.order, players[seat], orders, None)
+    raise AssertionError("Ann staged nothing in 60 turns")
 
 
 def test_gm_replace_gives_the_seat_a_new_address_and_secret(sm):

@@ -10,10 +10,11 @@ import pytest
 from sqlmodel import Session
 
 from pbem.moderator import gm
+from pbem.moderator import undo as undoing
 from pbem.moderator.desk import Desk
 from pbem.moderator.start import GameRequest, PlayerSpec, start_game
 from pbem.orders.format import order_text
-from pbem.orders.incoming import parse_message
+from pbem.orders.incoming import parse_message, read_email
 from pbem.store import last_history, session_scope
 from tests.moderator.conftest import ANN, BO, CY, SETTINGS, Table
 
@@ -141,7 +142,7 @@ def test_undo_says_where_the_game_went_back_to_in_the_players_words(bt):
         assert bt.mail(address, orders).status != "rejected"
     assert bt.game().state.phase == 2
     count = len(bt.outbox())
-    run(bt, gm.undo, None, "Cy's email was garbled")
+    run(bt, undoing.undo, None, "Cy's email was garbled")
     letters = sent_since(bt, count)
     assert {s.to for s in letters} == {ANN, BO, CY}
     for letter in letters:
@@ -152,12 +153,12 @@ def test_undo_says_where_the_game_went_back_to_in_the_players_words(bt):
 
 def test_history_marks_what_an_undo_took_back(sm):
     assert sm.mail(ANN, "HIRE 0").status == "accepted"
-    run(sm, gm.undo, None, "misclick")
+    run(sm, undoing.undo, None, "misclick")
     count = len(sm.outbox())
     assert sm.mail(BO, "HISTORY").status == "accepted"
     [reply] = sent_since(sm, count)
     lines = reply.text[reply.text.index("History (") :].splitlines()
-    [hired] = [line for line in lines if "Ann: " in line and "hired" in line]
+    [hired] = [line for line in lines if "  Ann hired" in line]
     assert hired.endswith("[undone]")
     assert not any(line.endswith("[undone]") for line in lines if "moved the game back" in line)
 
@@ -173,7 +174,13 @@ def test_replace_takes_back_the_sealed_order_of_the_seats_old_holder(bt):
     assert "Sealed bid: none on file" in welcome.text
 
 
-def test_a_finished_game_takes_no_correction(sm):
+def latest_entry(game: Table) -> int:
+    with Session(game.engine) as session:
+        return last_history(session, game.id, 1)[-1].seq
+
+
+def test_a_finished_game_takes_no_override_but_a_resend(sm):
+    # Found in play-testing: `gm deadline` and `gm replace` on a finished game mailed everyone.
     for _ in range(500):
         game = sm.game()
         if game.engine.is_over(game.state):
@@ -181,8 +188,26 @@ def test_a_finished_game_takes_no_correction(sm):
         seat = game.engine.awaiting(game.state)[0]
         orders = order_text(game.engine.default_actions(game.state, seat))
         assert sm.mail(game.seat(seat).address, orders).status == "accepted"
-    with pytest.raises(gm.GmError, match="is finished: `pbem gm undo` to an entry before its end"):
-        run(sm, gm.set_money, "Ann", 5, None)
+    count, entry = len(sm.outbox()), latest_entry(sm)
+    for command, *args in (
+        (gm.order, "Ann", "HIRE 0"),
+        (gm.set_money, "Ann", 5),
+        (gm.set_value, "Ann", "Wolf", 5),
+        (gm.replace, "Bo", "bo2@example.org:Bobby"),
+        (gm.remove, "Bo"),
+        (gm.back, "Ann"),
+        (gm.pause,),
+        (gm.deadline, 5.0, None),
+    ):
+        with pytest.raises(gm.GmError, match=f"^{sm.id} is over: its final result stands"):
+            run(sm, command, *args, None)
+    with pytest.raises(gm.GmError, match=f"^{sm.id} is over: .*`pbem gm undo` to an entry"):
+        run(sm, gm.pause, None, True)  # resume
+    assert (len(sm.outbox()), latest_entry(sm)) == (count, entry)
+    # The final result again, to a player who lost it, still makes sense.
+    run(sm, gm.resend, "Ann", "lost it")
+    [again] = sent_since(sm, count)
+    assert again.to == ANN and again.subject.endswith("Your status again · Final result")
 
 
 def test_replace_takes_a_name_and_tells_everyone_by_name(bt):
@@ -237,6 +262,27 @@ def test_pause_and_resume_are_told_with_the_reason(sm):
     letters = sent_since(sm, count)
     assert {(s.to, s.kind) for s in letters} == {(ANN, "gm"), (BO, "gm")}
     assert all("paused the game" in s.text and "server move" in s.text for s in letters)
+
+
+def _subjects(game: Table, count: int) -> list[str]:
+    return [read_email(row.raw).subject for row in game.outbox()[count:]]
+
+
+def test_a_paused_game_says_so_in_its_subjects_and_refusals(sm, bt):
+    count = len(sm.outbox())
+    run(sm, gm.pause, "server move")
+    assert set(_subjects(sm, count)) == {f"[{sm.id}] Game paused"}
+    count = len(sm.outbox())
+    sm.mail(ANN, "HIRE 0")
+    assert _subjects(sm, count) == [f"[{sm.id}] Not carried out · Game paused"]
+    assert "paused until the game master resumes it" in sent_since(sm, count)[0].text
+    count = len(sm.outbox())
+    run(sm, gm.pause, "moved", True)
+    assert f"[{sm.id}] Game resumed · Your turn" in _subjects(sm, count)
+    # A Big Time! subject keeps its phase, by which an answer is judged stale.
+    count = len(bt.outbox())
+    run(bt, gm.pause, None)
+    assert set(_subjects(bt, count)) == {f"[{bt.id}] Game paused · Round 1 · Phase 1"}
 
 
 def test_a_seat_the_computer_plays_can_be_given_to_a_person(bt):

@@ -12,6 +12,7 @@ from pbem.moderator.desk import Desk
 from pbem.orders.incoming import read_email
 from pbem.store import QueuedOrderRow, last_history, session_scope
 from tests.moderator.conftest import ANN, BO, CY, SETTINGS, Table
+from tests.moderator.test_archive_mail import finish
 from tests.support.letters import letter_text
 
 
@@ -98,6 +99,41 @@ def test_a_plus_address_with_a_wrong_secret_is_told_as_a_wrong_password(table):
     result = game.mail(ANN, "HIRE 0", to=to)
     assert (result.status, result.reason) == ("rejected", "wrong password")
     assert f"names game {game.id}, but its password" in letter_text(game.outbox()[-1].raw)
+
+
+def test_a_former_player_is_told_they_no_longer_play_not_that_the_password_is_wrong(table):
+    game = table("bigtime", [ANN, BO, CY], seed=3)
+    # Each one's old reply address, which their mail client still answers.
+    old = {
+        who: SETTINGS.address.replace("@", f"+{game.id}.{game.secret(who)}@")
+        for who in (ANN, BO, CY)
+    }
+    with session_scope(game.engine) as session:
+        gm.replace(Desk(session, SETTINGS), game.id, ANN, "dee@example.org:Dee", "moving house")
+    with session_scope(game.engine) as session:
+        gm.remove(Desk(session, SETTINGS), game.id, BO, None)
+    assert game.mail(CY, "RESIGN").status == "accepted"
+    with Session(game.engine) as session:
+        day = last_history(session, game.id, 1)[0].at.strftime("%Y-%m-%d")
+    told = {
+        ANN: "the game master gave your seat to another player on",
+        BO: "the game master removed you from the game on",
+        CY: "you resigned on",
+    }
+    before = game.game().row.state
+    for who, how in told.items():
+        result = game.mail(who, "BID 3 2 1", to=old[who], subject=f"Re: [{game.id}] Round 1")
+        assert (result.status, result.reason) == ("rejected", "wrong password")
+        answer = game.outbox()[-1]
+        assert (answer.kind, answer.to_address) == ("stranger", who)
+        text = letter_text(answer.raw)
+        assert f"You no longer play in {game.id}: {how} {day}" in text
+        assert f"write WATCH {game.id} to {SETTINGS.address}" in text
+        assert "password" not in text.lower() and "dee@example.org" not in text
+    assert game.game().row.state == before
+    # Someone who never played is still told the password is wrong.
+    game.mail("eve@example.org", "BID 3 2 1", to=old[ANN])
+    assert "but its password" in letter_text(game.outbox()[-1].raw)
 
 
 def test_a_secret_from_another_address_is_accepted_and_copied_to_the_seat(table):
@@ -194,6 +230,42 @@ def test_big_time_phase_resolves_when_every_bid_is_in(table):
     assert [r.kind for r in to_cy] == ["status", "reply"]
     assert read_email(to_cy[-1].raw).subject == f"[{game.id}] Round 1 · Phase 2"
     assert "Second Talent Buy" in letter_text(to_cy[-1].raw)
+
+
+def test_a_big_time_email_replacing_the_order_on_file_says_what_no_longer_stands(table):
+    # Found in play-testing: the earlier email's preferences were silently gone.
+    game = table("bigtime", [ANN, BO], seed=3)
+    codes = game.game().engine.codes(game.game().state)
+    assert game.mail(ANN, "BID 3 3 1\nAM A3 A1\nPM P2\nHOOK " + codes["A1"]).status == "accepted"
+    first = letter_text(game.outbox()[-1].raw)
+    assert "replaces" not in first
+    assert game.mail(ANN, "BID 3 2\nPM P1").status == "accepted"
+    said = " ".join(letter_text(game.outbox()[-1].raw).split())
+    am, pm = f"AM {codes['A3']} {codes['A1']}", f"PM {codes['P2']}"
+    assert (
+        f"This email replaces your earlier orders for round 1, phase 1 (BID 3 3 1 / {am} / {pm}): "
+        f"your earlier preferences ({am}) no longer stand, as this email does not repeat them."
+    ) in said
+    assert f"Your Hook choice (HOOK {codes['A1']}) still stands" in said
+    # Phase 2: Headliner preferences go with the BID, and are replaced with it.
+    assert game.mail(BO, "BID 0").status == "accepted"
+    assert game.mail(ANN, "BID 0\nHEADLINER H2 H1").status == "accepted"
+    assert game.mail(ANN, "BID 0").status == "accepted"
+    said = " ".join(letter_text(game.outbox()[-1].raw).split())
+    codes = game.game().engine.codes(game.game().state)
+    headliner = f"HEADLINER {codes['H2']} {codes['H1']}"
+    assert f"your earlier preferences ({headliner}) no longer stand" in said
+    # Phase 3: Headliner preferences on file from phase 2 are replaced by the phase's HEADLINER.
+    assert game.mail(ANN, "BID 0\nHEADLINER H2").status == "accepted"
+    assert game.mail(BO, "BID 0", subject=f"Re: [{game.id}] Round 1 · Phase 2").status == "accepted"
+    assert game.game().state.phase == 3
+    assert game.mail(ANN, "HEADLINER H1").status == "accepted"
+    said = " ".join(letter_text(game.outbox()[-1].raw).split())
+    assert f"This email replaces your earlier Headliner preferences (HEADLINER {codes['H2']})." in (
+        said
+    )
+    to_bo = [letter_text(row.raw) for row in game.outbox() if row.to_address == BO]
+    assert not any("replaces your earlier" in text for text in to_bo)  # the sender's alone
 
 
 def test_big_time_email_for_a_resolved_phase_is_stale(table):
@@ -395,6 +467,33 @@ def test_early_order_illegal_when_its_turn_comes_is_refused_and_the_turn_waits(t
     [notice] = [r for r in to_bo if "could not be carried out" in read_email(r.raw).subject]
     # The notice names the orders it is about (found in play-testing: it did not).
     assert "\nLOAN WOLF 3: " in letter_text(notice.raw)
+
+
+def test_an_early_order_no_turn_could_take_is_refused_at_once(table):
+    # Found in play-testing: HIRE #999 was queued, failed when the turn came and the turn waited.
+    game = _sm(table)
+    assert game.mail(BO, "REFRESH\nHIRE #999").status == "rejected"
+    answer = letter_text(game.outbox()[-1].raw)
+    assert 'line 2 "HIRE #999": there is no card #999: card ids run 1 to 120' in answer
+    assert game.mail(BO, "STAGE WOLF 14 27 333 IN KOELN").status == "rejected"
+    assert "there is no card #333: card ids run 1 to 120" in letter_text(game.outbox()[-1].raw)
+    assert game.mail(BO, "STAGE WOLF 14 27 IN KOELN").status == "rejected"
+    assert "Wolf has 3 roles: name exactly 3 cards, not 2" in letter_text(game.outbox()[-1].raw)
+    with Session(game.engine) as session:
+        assert session.exec(select(QueuedOrderRow)).all() == []
+    # What may yet be legal when the turn comes waits for it: a card Bo does not hold now.
+    assert game.mail(BO, "STAGE WOLF 14 27 33 IN KOELN").status == "queued"
+    assert game.mail(BO, "HIRE #57").status == "queued"
+
+
+def test_orders_after_the_end_are_told_only_that_the_game_is_over(table):
+    # Found in play-testing: the reply first explained why H4 read as no act in this phase.
+    game = table("bigtime", [ANN, BO], seed=4)
+    finish(game)
+    assert game.mail(BO, "HEADLINER H4").status == "rejected"
+    answer = letter_text(game.outbox()[-1].raw)
+    assert "the game is over; no more orders are taken" in answer
+    assert "Headliner's code" not in answer
 
 
 def test_early_orders_of_several_lines_are_one_line_in_the_history(table):

@@ -3,6 +3,9 @@ the game and password, and a final result that tells the standings once, with th
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from email import message_from_bytes, policy
+
 import pytest
 
 from pbem.games.showmanager import ENGINE
@@ -12,7 +15,10 @@ from pbem.orders.incoming import read_email
 from pbem.orders.quotes import ORDERS_ABOVE_MARK
 from pbem.settings import Settings
 from pbem.store import GameRow, SeatRow
+from tests.moderator.conftest import ANN, BO, Table
+from tests.moderator.test_archive_mail import finish
 from tests.showmanager.test_sm_scoring import tied_on_16_points
+from tests.support.letters import letter_text
 
 SETTINGS = Settings(database_url="sqlite://", address="pbem@example.org")
 NAMES = ("Ann", "Bo", "Cy", "Di")
@@ -67,9 +73,36 @@ def test_the_final_email_tells_the_standings_once_and_asks_for_nothing(
     else:
         assert "1. Ann: 16 points" in text and "1. Bo: 16 points" in text
         assert "No single winner" in text
-    # The footer still names the game and the reader's password, for HISTORY and the like.
-    assert "Game sm-9, your password: s2x" in text
+    # The footer names the reader's password for HISTORY alone: it tells not how to send orders.
+    assert "Game sm-9 is over: no more orders are taken." in text
+    assert "write HISTORY and a line PASSWORD s2x, with [sm-9] in the subject" in text
+    assert "Needed only when you write" not in text and "with your orders" not in text
     assert "Final standings" in letter.html and "s2x" in letter.html
+    assert "Needed only when you write" not in letter.html
+
+
+def test_the_big_time_final_result_keeps_the_money_and_asks_for_no_orders(
+    table: Callable[..., Table],
+) -> None:
+    game = table("bigtime", [ANN, BO], seed=4)
+    finish(game)
+    for row in [r for r in game.outbox() if r.to_address in (ANN, BO)][-2:]:
+        assert read_email(row.raw).subject.endswith("Final result")
+        text = letter_text(row.raw)
+        html = message_from_bytes(row.raw, policy=policy.default).get_body(("html",))
+        assert html is not None
+        page = html.get_content()  # type: ignore[attr-defined]
+        assert text.startswith(ORDERS_ABOVE_MARK) and "Money cards: " in text
+        for asking in (
+            "Sealed bid",
+            "A.M. preferences",
+            "Preferred Headliners",
+            "Choice for the Hook",
+            "Orders you could send",
+            "Needed only when you write",
+            "write an act by its code",
+        ):
+            assert asking not in text and asking not in page, asking
 
 
 def test_every_letter_starts_with_the_mark_so_none_of_it_is_read_back() -> None:

@@ -133,6 +133,22 @@ def test_a_name_taken_or_not_a_name_is_refused(open_game):
     assert game.mail(PEOPLE[1], "JOIN Bo").status == "accepted"
 
 
+def test_a_name_say_to_could_not_tell_from_a_taken_one_is_refused_naming_it(open_game):
+    # Found in play-testing: "Ann" joined beside "Ann Smith", and then SAY TO Ann named both.
+    game = open_game(seats="4")
+    game.mail(PEOPLE[0], "JOIN Ann Smith")
+    for name in ("Ann", "ann lee", "ANN Smith-Jones"):
+        result = game.mail(PEOPLE[1], f"JOIN {name}")
+        assert result.status == "rejected", name
+        said = " ".join(game.last_to(PEOPLE[1]).split())
+        assert f"No seat taken: the name {name} reads like Ann Smith, who signed up already" in said
+        assert "SAY TO Ann would not tell you apart" in said
+        assert "JOIN again with another name, whose first word is not Ann." in said
+    assert "Signed up so far" not in game.last_to(PEOPLE[1])
+    assert game.mail(PEOPLE[1], "JOIN Annie").status == "accepted"
+    assert game.mail(PEOPLE[2], "JOIN Smith").status == "accepted"  # SAY TO Smith names one
+
+
 def test_the_game_starts_when_full_with_the_normal_welcome_and_a_fifth_is_told_it_is_full(
     open_game,
 ):

@@ -10,7 +10,9 @@ from collections.abc import Callable
 from sqlmodel import Session, col, select
 
 from pbem.moderator import gm
+from pbem.moderator import undo as undoing
 from pbem.moderator.desk import Desk
+from pbem.moderator.loaded import load_game
 from pbem.moderator.seats import history_lines
 from pbem.moderator.talk import TALK_PER_DAY
 from pbem.store import HistoryRow, OutboxRow, session_scope
@@ -66,6 +68,24 @@ def test_say_goes_to_every_other_player_under_the_senders_name(table):
     assert game.mail(BO, "HISTORY").status == "accepted"
     told = letter_text(game.outbox()[-1].raw)
     assert "Ann says: Good luck, all!" in told and "Ann: Ann says" not in told
+
+
+def test_help_and_the_welcome_say_that_talk_to_everyone_is_public(table):
+    game = _game(table)
+    welcome = letter_text(game.outbox()[0].raw)
+    said = " ".join(welcome.split())
+    assert "Talk with SAY is public: every player reads it, and so does anyone watching" in said
+    assert "SAY TO and a player's name is private, for that player alone" in said
+    game.mail(ANN, "HELP")
+    help_text = " ".join(letter_text(game.outbox()[-1].raw).split())
+    assert "SAY is public: every player reads it, and so does anyone watching the game" in help_text
+    assert "is private, for that player alone" in help_text
+    assert "to every other player" not in help_text
+    # No talk in the game: the welcome says nothing of it.
+    quiet = _game(table, press="none")
+    welcomes = [row for row in quiet.outbox() if row.game_id == quiet.id]
+    assert "Welcome" in letter_text(welcomes[0].raw)
+    assert "Talk with SAY" not in letter_text(welcomes[0].raw)
 
 
 def test_say_to_one_player_is_told_to_that_player_only(table):
@@ -199,6 +219,22 @@ def test_unknown_names_and_computer_players_are_refused_with_the_players_names(t
     assert game.mail(ANN, "SAY TO ann hello").status == "rejected"
 
 
+def test_an_ambiguous_name_is_refused_with_the_seat_numbers_that_name_each_player(table):
+    # Found in play-testing: the refusal listed the players, but not how to name one of them.
+    game = table("bigtime", [f"{ANN}:Ann Smith", f"{BO}:Ann Lee", f"{CY}:Cy"], seed=3)
+    result = game.mail(CY, "SAY TO Ann hello")
+    assert result.status == "rejected"
+    assert (
+        "more than one player called 'Ann' to talk to: write SAY TO 1 (Ann Smith) or "
+        "SAY TO 2 (Ann Lee) (the players: Ann Smith, Ann Lee)"
+    ) in result.reason
+    # The sender is not offered as a choice.
+    assert "write SAY TO 2 (Ann Lee) (the players" in game.mail(ANN, "SAY TO ann hi").reason
+    before = len(game.outbox())
+    assert game.mail(CY, "SAY TO 2 hello").status == "accepted"
+    assert sorted(_new_mail(game, before)) == [BO, CY]
+
+
 def test_an_email_is_told_every_problem_at_once_lines_rules_talk_and_absence(table):
     """A player fixes their email once, not once per kind of problem."""
     game = _game(table)
@@ -235,8 +271,13 @@ def test_the_game_masters_undo_passes_over_talk_to_the_last_change(table):
     assert game.mail(ANN, "HIRE 0").status == "accepted"
     assert game.mail(BO, "SAY nice hire").status == "accepted"  # not Bo's turn: talk still goes
     with session_scope(game.engine) as session:
-        gm.undo(Desk(session, SETTINGS), game.id, None, "misclick")
-    assert json.loads(game.game().row.state) == json.loads(start)
+        undoing.undo(Desk(session, SETTINGS), game.id, None, "misclick")
+    restored, started = json.loads(game.game().row.state), json.loads(start)
+    # The undone hire showed the deck's top card: the deck is shuffled again (test_gm.py).
+    for state in (restored, started):
+        state["deck"].sort()
+        del state["rng"]
+    assert restored == started
 
 
 def test_computer_players_are_sent_no_talk_and_talk_to_them_is_refused(table):
@@ -246,7 +287,19 @@ def test_computer_players_are_sent_no_talk_and_talk_to_them_is_refused(table):
     assert sorted(_new_mail(game, before)) == [ANN, BO]
     result = game.mail(ANN, "SAY TO robby hello")
     assert result.status == "rejected"
-    assert "Robby (bot) is a computer player and does not read talk" in result.reason
+    assert "Robby (computer) is a computer player and does not read talk" in result.reason
+
+
+def test_say_to_finds_a_computer_player_stored_with_the_older_bot_label(table):
+    game = table("bigtime", [f"{ANN}:Ann", f"{BO}:Bo"], bots=("Robby",), seed=3)
+    with session_scope(game.engine) as session:
+        seat = load_game(session, game.id).seat(2)
+        seat.name = "Robby (bot)"  # as `--bot` named the seat in games started before
+        session.add(seat)
+    for to in ("Robby", "robby", "3"):
+        result = game.mail(ANN, f"SAY TO {to} hello")
+        assert result.status == "rejected", to
+        assert "Robby (bot) is a computer player" in result.reason, (to, result.reason)
 
 
 def test_say_to_a_table_of_computer_players_only_is_refused_not_said_to_nobody(table):

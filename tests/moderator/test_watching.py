@@ -4,6 +4,7 @@ master's `gm watch` and `gm unwatch`, private and unknown games, and what a watc
 from __future__ import annotations
 
 from collections.abc import Callable
+from email import message_from_bytes, policy
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from pbem.orders.incoming import read_email
 from pbem.orders.watching import watch_request
 from pbem.store import GameNotFound, OutboxRow, session_scope, watchers_of
 from tests.moderator.conftest import ANN, BO, CY, SETTINGS, Table
+from tests.moderator.test_signup import SignupDesk
 from tests.support.letters import letter_text
 
 WAT = "wat@example.org"
@@ -106,6 +108,56 @@ def test_a_private_game_and_an_unknown_one_get_the_same_polite_answer(table):
     assert answers[0] == answers[1] == answers[2]
     assert "There is no game GAME open to watchers" in answers[0]
     assert _watching(private) == []
+
+
+def test_watch_while_the_game_is_open_for_sign_up_says_it_has_not_started(db_engine):
+    signup = SignupDesk(db_engine, seats="3-4")
+    assert signup.mail(NOSY, f"WATCH {signup.id}", to=SETTINGS.address).status == "rejected"
+    text = signup.last_to(NOSY)
+    assert f"Game {signup.id} has not started yet: it is still open for sign-up" in text
+    assert f"Send WATCH {signup.id} again once it starts" in text
+    assert "none of that name is running" not in text
+    with session_scope(db_engine) as session, pytest.raises(watchers.WatchError, match="sign-up"):
+        watchers.watch(Desk(session, SETTINGS), signup.id, NOSY)
+    # A private one is refused as an unknown game is, as it will be once it starts.
+    private = SignupDesk(db_engine, seats="3-4", private=True)
+    private.mail(NOSY, f"WATCH {private.id}", to=SETTINGS.address)
+    assert "There is no game" in private.last_to(NOSY)
+
+
+def test_a_watcher_asking_history_gets_the_public_history(table):
+    game = table("bigtime", [f"{ANN}:Ann", f"{BO}:Bo"], seed=3)
+    _ask(game, WAT, f"WATCH {game.id}")
+    assert game.mail(ANN, "BID 3 2 1\nSAY TO Bo psst\nSAY good luck").status == "accepted"
+    answer = _ask(game, WAT, f"HISTORY {game.id}", subject="")
+    text = letter_text(answer.raw)
+    assert read_email(answer.raw).subject == f"[{game.id}] History · Round 1 · Phase 1"
+    assert "History (the last" in text and "Ann: sent orders" in text
+    assert "Ann says: good luck" in text
+    assert "psst" not in text and "3 2 1" not in text and ANN not in text
+    assert "To send orders" not in text and "password" not in text.lower()
+    assert f"write UNWATCH {game.id} to {SETTINGS.address}" in text
+    # Any other email of a watcher tells what a watcher can do.
+    other = letter_text(_ask(game, WAT, "hello there", subject=f"Re: [{game.id}] x").raw)
+    assert f"write HISTORY {game.id} to {SETTINGS.address}" in other
+    assert "History (the last" not in other
+
+
+def test_a_watchers_html_board_asks_for_no_orders(table):
+    game = table("bigtime", [ANN, BO], seed=3)
+    _ask(game, WAT, f"WATCH {game.id}")
+    game.mail(ANN, "BID 3 2 1")
+    last = {row.to_address: row for row in game.outbox()}
+    assert "Booking office" in _html(last[WAT].raw)
+    assert "write an act by its code" not in _html(last[WAT].raw)
+    assert "write an act by its code" in _html(last[ANN].raw)  # a player writes orders
+
+
+def _html(raw: bytes) -> str:
+    message = message_from_bytes(raw, policy=policy.default)
+    return next(
+        part.get_content() for part in message.walk() if part.get_content_type() == "text/html"
+    )
 
 
 def test_watch_without_a_game_is_asked_to_name_one(table):

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from pbem.games.bigtime.actions import Bid, PreferAM
-from pbem.games.showmanager.actions import Hire, Refresh
+from pbem.games.showmanager.actions import Hire, Refresh, Stage
 from pbem.orders import Command, Grammar, Password, grammar_for, parse_orders
+from pbem.orders.grammar import Order
 from pbem.orders.words import one_edit_apart, split_words
 
 
@@ -73,6 +74,34 @@ def test_commands_work_in_both_games(line: str, command: Command | Password) -> 
         assert [order.order for order in parsed.orders] == [command]
         assert parsed.commands == (command,)
         assert parsed.actions == ()
+
+
+@pytest.mark.parametrize(
+    ("line", "order"),
+    [
+        # As a command may be followed by chatter, an order may end in a courtesy word.
+        ("Hire 0 please", Hire(slot=0)),
+        ("HIRE 0, please.", Hire(slot=0)),
+        ("hire #57 thank you!", Hire(card=57)),
+        ("Refresh please", Refresh()),
+        ("STAGE WOLF 14 27 33 IN KOELN thanks", Stage("Wolf", (14, 27, 33), "Köln")),
+    ],
+)
+def test_an_order_may_end_in_a_courtesy_word(line: str, order: Order, grammar: Grammar) -> None:
+    parsed = parse_orders(line, grammar)
+    assert [read.order for read in parsed.orders] == [order]
+    assert parsed.errors == ()
+
+
+def test_a_courtesy_word_is_no_argument_and_hides_no_mistake(grammar: Grammar) -> None:
+    (bad,) = parse_orders("HIRE nine please", grammar).errors
+    assert bad.reason == "the agency slot must be a whole number, not 'nine'"
+    # Only the words at the end: one in the middle is still a stray word.
+    assert parse_orders("HIRE please 0", grammar).errors
+    # A near miss of an order word with a courtesy word only is chatter, not a typo.
+    assert [line.text for line in parse_orders("Refreshed, thanks", grammar).ignored] == [
+        "Refreshed, thanks"
+    ]
 
 
 @pytest.mark.parametrize(

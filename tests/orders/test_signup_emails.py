@@ -9,7 +9,7 @@ import pytest
 
 from pbem.moderator.addresses import join_game_in, to_bare_address
 from pbem.orders import read_email
-from pbem.orders.signup import SignupOrder, name_refusal, read_signup
+from pbem.orders.signup import SignupOrder, name_clash, name_refusal, read_signup
 
 EMAILS = Path(__file__).resolve().parent.parent / "emails" / "signup"
 MODERATOR = "pbem@pbem.example.org"
@@ -69,3 +69,20 @@ def test_a_name_a_seat_would_be_called_or_with_an_address_is_no_name() -> None:
     assert name_refusal("Ann") is None
     for bad in ("Player 2", "player3", "ann@example.org", "x" * 41, "Ann\x07"):
         assert name_refusal(bad) is not None, bad
+
+
+@pytest.mark.parametrize(
+    ("one", "other", "word"),
+    [
+        ("Ann", "Ann Smith", "Ann"),  # SAY TO Ann: the one's name, the other's first name
+        ("Ann Lee", "ann smith", "ann"),  # both first names
+        ("ann-smith", "Ann Smith", "Ann Smith"),  # whole names that read alike
+        ("Ann-Marie", "Ann Smith", None),  # SAY TO Ann-Marie and SAY TO Ann each name one
+        ("Smith", "Ann Smith", None),  # SAY TO never names a player by a last name
+    ],
+)
+def test_a_name_clashes_with_another_on_a_word_say_to_would_name_both_by(
+    one: str, other: str, word: str | None
+) -> None:
+    assert name_clash(one, other) == word
+    assert (name_clash(other, one) is None) == (word is None)

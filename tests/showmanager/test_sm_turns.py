@@ -68,6 +68,15 @@ def test_a_refused_email_changes_nothing_and_shows_no_drawn_card() -> None:
     assert ENGINE.dump(state) == before
 
 
+def test_refreshes_in_a_row_are_refused_with_the_money_the_player_has() -> None:
+    state = fresh(first=0)  # four players: 18 each, a refresh costs 2
+    result = ENGINE.submit(state, 0, [Refresh()] * 10 + [Hire(slot=2)])
+    assert result.refused_index == 0 and result.refusal is not None
+    assert result.refusal.reason == "10 refreshes cost 20 and you have 18: you can afford up to 9"
+    assert result.refusal.legal == ("REFRESH", "HIRE 0", "HIRE 1", "HIRE 2", "HIRE 3")
+    assert ENGINE.submit(state, 0, [Refresh()] * 9 + [Hire(slot=0)]).accepted
+
+
 def test_submit_leaves_the_given_state_untouched_when_accepted() -> None:
     state = fresh(first=0)
     before = ENGINE.dump(state)

@@ -16,18 +16,24 @@ from pbem.store.operations import (
     games_with_deadlines,
     outbox_counts,
     outbox_rows,
+    outbox_total,
     sent_since,
     stale_deferred,
 )
 from tests.support.db import insert_game
 
 
-def queue(engine: Engine, name: str, status: str, attempts: int = 0, age_hours: float = 0) -> int:
+def queue(
+    engine: Engine,
+    name: str,
+    status: str,
+    attempts: int = 0,
+    age_hours: float = 0,
+    to: str = "a@example.org",
+) -> int:
     now = utc_now()
     with session_scope(engine) as session:
-        new_id = queue_outbox(
-            session, message_id=name, to_address="a@example.org", kind="reply", raw=b"x"
-        )
+        new_id = queue_outbox(session, message_id=name, to_address=to, kind="reply", raw=b"x")
         row = session.get(OutboxRow, new_id)
         assert row is not None and row.id is not None
         row.status, row.attempts = status, attempts  # type: ignore[assignment]
@@ -52,6 +58,29 @@ def test_counts_views_and_sending_figures(db_engine: Engine) -> None:
         assert len(outbox_rows(session, ["pending", "deferred", "failed"])) == 3
         assert sent_since(session, now - timedelta(minutes=1)) == 1
         assert sent_since(session, now - timedelta(days=1)) == 2
+
+
+def test_the_outbox_shows_the_newest_rows_and_a_computer_players_mail_as_kept(
+    db_engine: Engine,
+) -> None:
+    sent = [queue(db_engine, f"sent-{n}", "sent", age_hours=10 - n) for n in range(5)]
+    kept = queue(db_engine, "to-robo", "sent", attempts=1, to="robo@bots.invalid")
+
+    with Session(db_engine) as session:
+        assert [row.id for row in outbox_rows(session, ["sent"], limit=2)] == sent[-2:]
+        assert [row.id for row in outbox_rows(session, ["sent"], limit=None)] == sent
+        assert outbox_total(session, ["sent"]) == 5
+        assert [row.id for row in outbox_rows(session, ["kept"])] == [kept]
+        assert outbox_total(session, ["sent", "kept"]) == 6
+
+
+def test_a_computer_players_mail_does_not_count_against_the_sending_limits(
+    db_engine: Engine,
+) -> None:
+    queue(db_engine, "to-ann", "sent", attempts=1, age_hours=1)
+    queue(db_engine, "to-robo", "sent", attempts=1, age_hours=1, to="robo@BOTS.invalid")
+    with Session(db_engine) as session:
+        assert sent_since(session, utc_now() - timedelta(hours=2)) == 1
 
 
 def test_only_deferred_mail_queued_before_the_cutoff_is_stale(db_engine: Engine) -> None:

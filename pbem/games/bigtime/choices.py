@@ -9,10 +9,9 @@ from itertools import permutations
 from operator import itemgetter
 
 from pbem.games.bigtime.actions import Action, Bid, Hook, PreferAM, PreferHeadliner, PreferPM
-from pbem.games.bigtime.orders import coded_row, rows_open
+from pbem.games.bigtime.orders import coded_row, example_bid, rows_open
 from pbem.games.bigtime.payment import sub_multisets
 from pbem.games.bigtime.state import AM, HEADLINERS, PM, BigTimeState
-from pbem.games.bigtime.wording import cards_text
 from pbem.games.rng import Rng
 
 ROW_WORDS = {AM: "AM", PM: "PM", HEADLINERS: "HEADLINER"}
@@ -28,9 +27,9 @@ def legal_summary(state: BigTimeState, seat: int) -> list[str]:
     if state.over:
         return []
     theater = state.theaters[seat]
-    lines = []
+    lines: list[str] = []
     if state.phase < 3:
-        lines += [f"BID {cards_text(theater.hand)}", "BID 0"]
+        lines += dict.fromkeys([example_bid(theater.hand), "BID 0"])  # no hand: BID 0 once
     for row in rows_open(state):
         lines.append(" ".join([ROW_WORDS[row], *(code for code, _ in coded_row(state, row))]))
     if state.phase == 3:

@@ -8,6 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from pbem.games.base import Event, NewGame
+from pbem.games.bigtime.codec import dump_state, load_state
 from pbem.games.bigtime.components import (
     HEADLINER,
     TROUPER,
@@ -81,6 +82,28 @@ def deal_round(state: BigTimeState) -> Event:
         state.headliner_row = rng.draw(state.headliner_deck, size)
     state.phase = 1
     return RoundDealt(state.round, tuple(state.am_row), tuple(state.pm_row), tuple(state.coming_am))
+
+
+def unseen(state: BigTimeState) -> tuple[int, tuple[str, ...], tuple[str, ...]]:
+    """What no player has seen: the generator that deals every later round, the Troupers face
+    down under the Coming Soon stacks, and the Headliners while face down (phase 1)."""
+    face_down = tuple(state.headliner_row) if state.phase == 1 else ()
+    return state.rng.state, tuple(state.coming_pm), face_down
+
+
+def reshuffle(state: BigTimeState, rng: Rng) -> BigTimeState:
+    """A copy of `state` whose face-down cards are dealt again by `rng` from the cards no player
+    sees, and whose later rounds `rng` deals. The set-up's fixed deals are a start's, not an
+    undo's: the cards come from all those unseen."""
+    dealt = load_state(dump_state(state))
+    seen = {*dealt.am_row, *dealt.pm_row, *dealt.coming_am}
+    pool = [card for card in dealt.data.troupers if card not in seen]
+    dealt.coming_pm = rng.draw(pool, len(dealt.coming_pm))
+    if dealt.phase == 1:
+        dealt.headliner_deck += dealt.headliner_row
+        dealt.headliner_row = rng.draw(dealt.headliner_deck, len(dealt.headliner_row))
+    dealt.rng = rng
+    return dealt
 
 
 @lru_cache(maxsize=64)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pbem.games.base import Event, NewGame, Outcome, Refusal, Standing, Submission
-from pbem.games.bigtime import bot, choices, flow, orders
+from pbem.games.bigtime import bot, choices, dealing, flow, orders
 from pbem.games.bigtime.actions import Action
 from pbem.games.bigtime.codec import dump_state, load_state
 from pbem.games.bigtime.dealing import VARIANTS, new_state
@@ -79,6 +79,12 @@ class BigTimeEngine:
 
     def withdraw(self, state: BigTimeState, seat: int) -> None:
         orders.withdraw_order(state, seat)
+
+    def unseen(self, state: BigTimeState) -> Any:
+        return dealing.unseen(state)
+
+    def reshuffle(self, state: BigTimeState, rng: Rng) -> BigTimeState:
+        return dealing.reshuffle(state, rng)
 
     def progress(self, state: BigTimeState) -> str:
         return state.phase_key

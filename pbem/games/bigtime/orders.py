@@ -114,8 +114,13 @@ def bid_choices(hand: Sequence[int]) -> tuple[str, ...]:
     """Every legal bid, told as a rule with an example from `hand` rather than one bid alone."""
     if not hand:
         return ("BID 0",)
-    example = cards_text(tuple(sorted(set(hand), reverse=True)))
-    return (f"BID any of your money cards, e.g. BID {example}, or BID 0",)
+    return (f"BID any of your money cards, e.g. {example_bid(hand)}, or BID 0",)
+
+
+def example_bid(hand: Sequence[int]) -> str:
+    """A modest bid from `hand` to show as an example: one card of each value, highest first
+    (`BID 3 2 1`), not the whole hand, which a new player copying it would spend in phase 1."""
+    return f"BID {cards_text(tuple(sorted(set(hand), reverse=True)))}"
 
 
 def _headliner_choices(state: BigTimeState) -> tuple[str, ...]:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from pbem.games.base import Event
+from pbem.games.rng import Rng
 from pbem.games.showmanager.errors import ShowManagerError
 from pbem.games.showmanager.events import DeckRebuilt
-from pbem.games.showmanager.state import GameState
+from pbem.games.showmanager.state import GameState, dump_state, load_state
 
 
 def draw(state: GameState, events: list[Event]) -> int | None:
@@ -53,3 +54,18 @@ def refresh(state: GameState, events: list[Event]) -> tuple[int, ...]:
 def cards_left(state: GameState) -> bool:
     """Whether a refresh would show anything at all."""
     return bool(state.deck or state.discard) or any(c is not None for c in state.display)
+
+
+def unseen(state: GameState) -> tuple[tuple[int, ...], int]:
+    """What no player has seen: the deck's order, and the generator that will shuffle the
+    discard pile into the next deck."""
+    return tuple(state.deck), state.rng.state
+
+
+def reshuffle(state: GameState, rng: Rng) -> GameState:
+    """A copy of `state` with its deck shuffled by `rng`, which then draws everything random
+    after it (the discard pile's shuffle into a new deck included)."""
+    shuffled = load_state(dump_state(state))
+    rng.shuffle(shuffled.deck)
+    shuffled.rng = rng
+    return shuffled

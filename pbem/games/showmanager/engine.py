@@ -7,8 +7,8 @@ from typing import Any
 
 from pbem.games.base import Event, NewGame, Outcome, Refusal, Submission
 from pbem.games.rng import Rng
-from pbem.games.showmanager import bot, gm, legal, players, rules, scoring, setup, turns
-from pbem.games.showmanager.actions import Action, Hire, Stage
+from pbem.games.showmanager import agency, bot, gm, legal, players, rules, scoring, setup, turns
+from pbem.games.showmanager.actions import Action, Hire, Refresh, Stage
 from pbem.games.showmanager.state import GameState, dump_state, load_state
 from pbem.games.showmanager.view import GameView, public_view, view
 
@@ -38,10 +38,13 @@ class ShowManagerEngine:
         work = self.copy(state)
         events: list[Event] = []
         for index, action in enumerate(actions):
-            if index and isinstance(actions[index - 1], Hire | Stage):
+            previous = actions[index - 1] if index else None
+            if isinstance(previous, Hire | Stage):
                 refusal: Refusal | None = Refusal(
                     "a HIRE or STAGE ends your turn: nothing may follow it in the same email"
                 )
+            elif isinstance(action, Refresh) and not isinstance(previous, Refresh):
+                refusal = rules.refreshes_refusal(work, seat, _run_of_refreshes(actions, index))
             else:
                 refusal = rules.check(work, seat, action)
             if refusal is not None:
@@ -75,6 +78,12 @@ class ShowManagerEngine:
         """Nothing to take back: an order is played at once, and early orders wait outside the
         state (the moderator's `queued_orders`)."""
 
+    def unseen(self, state: GameState) -> Any:
+        return agency.unseen(state)
+
+    def reshuffle(self, state: GameState, rng: Rng) -> GameState:
+        return agency.reshuffle(state, rng)
+
     def codes(self, state: GameState) -> dict[str, str]:
         return {}  # cards are named by their ids and slots, which need no codes
 
@@ -104,3 +113,11 @@ class ShowManagerEngine:
 
     def copy(self, state: GameState) -> GameState:
         return load_state(dump_state(state))
+
+
+def _run_of_refreshes(actions: Sequence[Action], start: int) -> int:
+    """How many refreshes follow one another from `start` (REFRESH 10 is ten of them)."""
+    count = 0
+    while start + count < len(actions) and isinstance(actions[start + count], Refresh):
+        count += 1
+    return count

@@ -6,7 +6,13 @@ from pbem.games.base import Event
 from pbem.games.showmanager import board
 from pbem.games.showmanager.errors import ShowManagerError
 from pbem.games.showmanager.events import MoneyChanged, MoneySet, ValueSet
-from pbem.games.showmanager.names import find_musical, seat_name
+from pbem.games.showmanager.names import (
+    find_musical,
+    musical_name,
+    production_name,
+    seat_name,
+    shown,
+)
 from pbem.games.showmanager.state import Chip, GameState
 
 
@@ -26,13 +32,13 @@ def set_value(
     if value < 0:
         raise ShowManagerError(f"a production's value cannot be negative ({value})")
     index = find_musical(state.data, musical)
-    if index is None:
-        names = ", ".join(m.name for m in state.data.musicals)
+    if index is None:  # the names the game's boards show (a premiere game's own)
+        names = ", ".join(shown(state, m) for m in state.data.musicals)
         raise ShowManagerError(f"there is no musical called {musical}: choose one of {names}")
     own = board.own_chips(state, seat, index)
     matching = [chip for chip in own if number in (None, chip.number)]
     if len(matching) != 1:
-        raise ShowManagerError(_no_single_chip(seat, state.data.musicals[index].name, own, number))
+        raise ShowManagerError(_no_single_chip(state, seat, index, own, number))
     chip = matching[0]
     city = state.musical_city[index]
     assert city is not None
@@ -40,11 +46,15 @@ def set_value(
     return [ValueSet(seat, index, chip.number, value, place, city)]
 
 
-def _no_single_chip(seat: int, musical: str, own: list[Chip], number: int | None) -> str:
-    """Why no one production is meant, and the ones the seat has (`WOLF#1`) to choose from."""
+def _no_single_chip(
+    state: GameState, seat: int, index: int, own: list[Chip], number: int | None
+) -> str:
+    """Why no one production is meant, and the ones the seat has (`Wolf#1`) to choose from, by
+    the names the game's boards show."""
+    musical = musical_name(state, index)
     if not own:
         return f"{seat_name(seat)} has no production of {musical} on the board"
-    productions = ", ".join(f"{musical}#{chip.number}" for chip in own)
+    productions = ", ".join(production_name(state, chip) for chip in own)
     if number is None:
         return f"{seat_name(seat)} has {len(own)} productions of {musical}: name one, {productions}"
     return f"{seat_name(seat)} has no {musical}#{number} on the board: choose {productions}"

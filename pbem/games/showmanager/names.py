@@ -1,15 +1,19 @@
 """How the engine names things in refusals and example orders, and reads names back.
 
-A premiere game shows the Premiere theme's names; either theme's name is understood.
+A premiere game shows the Premiere theme's names; either theme's name is understood, whatever
+its case, spaces and hyphens (ORDERS.md): the game master's `set-value` reads names with these
+lookups directly (`misshanoi`), not through the order parser.
 """
 
 from __future__ import annotations
 
 import functools
+import re
 
 from pbem.games.showmanager.components import City, Components, Musical
 from pbem.games.showmanager.state import Chip, GameState
 
+_SPACING = re.compile(r"[\s\-]+")
 _ASCII = str.maketrans(
     {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss"}
 )
@@ -47,15 +51,21 @@ def production_name(state: GameState, chip: Chip) -> str:
 
 
 def find_musical(data: Components, name: str) -> int | None:
-    return _lookups(data)[0].get(order_word(name))
+    return _lookups(data)[0].get(_key(name))
 
 
 def find_city(data: Components, name: str) -> int | None:
-    return _lookups(data)[1].get(order_word(name))
+    return _lookups(data)[1].get(_key(name))
 
 
 def find_role(data: Components, musical: int, name: str) -> int | None:
-    return _lookups(data)[2][musical].get(order_word(name))
+    return _lookups(data)[2][musical].get(_key(name))
+
+
+@functools.lru_cache(maxsize=1024)
+def _key(name: str) -> str:
+    """What of a name is compared: its order word, spaces and hyphens aside (`KINGLEAR`)."""
+    return _SPACING.sub("", order_word(name))
 
 
 @functools.cache
@@ -63,11 +73,7 @@ def _lookups(
     data: Components,
 ) -> tuple[dict[str, int], dict[str, int], tuple[dict[str, int], ...]]:
     """Names (either theme) to indexes, built once per component data."""
-    musicals = {
-        order_word(n): i for i, m in enumerate(data.musicals) for n in (m.name, m.premiere_name)
-    }
-    cities = {
-        order_word(n): i for i, c in enumerate(data.cities) for n in (c.name, c.premiere_name)
-    }
-    roles = tuple({order_word(r): i for i, r in enumerate(m.roles)} for m in data.musicals)
+    musicals = {_key(n): i for i, m in enumerate(data.musicals) for n in (m.name, m.premiere_name)}
+    cities = {_key(n): i for i, c in enumerate(data.cities) for n in (c.name, c.premiere_name)}
+    roles = tuple({_key(r): i for i, r in enumerate(m.roles)} for m in data.musicals)
     return musicals, cities, roles

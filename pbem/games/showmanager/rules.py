@@ -4,6 +4,8 @@ naming the legal orders of the kind the player was trying for.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pbem.games.base import Refusal
 from pbem.games.showmanager import agency, board, resolve
 from pbem.games.showmanager.actions import Action, Hire, Loan, Refresh, Stage
@@ -61,13 +63,31 @@ def refresh_refusal(state: GameState, seat: int) -> Refusal | None:
     return None
 
 
+def refreshes_refusal(state: GameState, seat: int, times: int) -> Refusal | None:
+    """`times` refreshes in a row (REFRESH 10), judged before the first of them: refused one by
+    one, the tenth would tell of the money left after nine, which the player does not have."""
+    refusal = turn_refusal(state, seat) or refresh_refusal(state, seat)
+    money = state.players[seat].money
+    cost = state.data.refresh_cost
+    if refusal is not None or times * cost <= money:
+        return refusal
+    return _refuse(
+        state,
+        seat,
+        ("REFRESH", *TURN_ENDS),
+        f"{times} refreshes cost {times * cost} and you have {money}: "
+        f"you can afford up to {money // cost}",
+    )
+
+
 def hire_refusal(state: GameState, seat: int, hire: Hire) -> Refusal | None:
     display = state.display
     if (hire.slot is None) == (hire.card is None):
         return _refuse(state, seat, HIRES, "HIRE needs either a slot or a card id")
     slot = resolve.hire_slot(state, hire)
     if slot is None:
-        return _refuse(state, seat, HIRES, f"card #{hire.card} is not in the agency")
+        unknown = None if hire.card is None else _unknown_card(state, hire.card)
+        return _refuse(state, seat, HIRES, unknown or f"card #{hire.card} is not in the agency")
     if not 0 <= slot < len(display):
         return _refuse(
             state, seat, HIRES, f"there is no slot {slot}: slots are 0-{len(display) - 1}"
@@ -145,18 +165,12 @@ def stage_refusal(state: GameState, seat: int, stage: Stage) -> Refusal | None:
     rules = hand_rules(state, seat)
     if musical not in rules.remaining:
         return _refuse(state, seat, STAGES, f"you have staged all your productions of {name}")
+    shape = _stage_shape_problem(state, musical, stage.cards)
+    if shape is not None:
+        return _refuse(state, seat, STAGES, shape)
     roles = data.role_counts[musical]
     cards = stage.cards
-    if len(cards) != roles:
-        return _refuse(
-            state,
-            seat,
-            STAGES,
-            f"{name} has {roles} roles: name exactly {roles} cards, not {len(cards)}",
-        )
     hand = state.players[seat].hand
-    if len(set(cards)) != len(cards):
-        return _refuse(state, seat, STAGES, "a card is named twice")
     for card in cards:
         if card not in hand:
             held = ", ".join(str(c) for c in hand) or "empty"
@@ -171,6 +185,46 @@ def stage_refusal(state: GameState, seat: int, stage: Stage) -> Refusal | None:
         )
     problem = _city_problem(state, musical, stage.city) or _casting_problem(state, musical, stage)
     return _refuse(state, seat, STAGES, problem) if problem else None
+
+
+def early_refusal(
+    state: GameState, seat: int, actions: Sequence[Action]
+) -> tuple[int, Refusal] | None:
+    """The first of an early email's orders (sent before the seat's turn) that no turn could
+    ever take, whatever happens before it comes, and why: a card id the game does not have, a
+    staging of the wrong size or naming a card twice. Whatever may yet be legal then (money
+    enough for a slot, a card still to come into the hand) is not judged now: it waits."""
+    for index, action in enumerate(actions):
+        problem = None
+        if isinstance(action, Hire) and action.card is not None:
+            problem = _unknown_card(state, action.card)
+        elif isinstance(action, Stage):
+            musical = find_musical(state.data, action.musical)
+            if musical is not None:
+                problem = _stage_shape_problem(state, musical, action.cards)
+        if problem is not None:
+            return index, Refusal(problem)
+    return None
+
+
+def _unknown_card(state: GameState, card: int) -> str | None:
+    """Why `card` names no artiste card of the game, or None when it does."""
+    if card in state.data.cards:
+        return None
+    ids = state.data.cards
+    return f"there is no card #{card}: card ids run {min(ids)} to {max(ids)}"
+
+
+def _stage_shape_problem(state: GameState, musical: int, cards: tuple[int, ...]) -> str | None:
+    """What is wrong with a staging's cards whatever the hand: their number, a card named twice,
+    a card id the game does not have."""
+    roles = state.data.role_counts[musical]
+    if len(cards) != roles:
+        name = musical_name(state, musical)
+        return f"{name} has {roles} roles: name exactly {roles} cards, not {len(cards)}"
+    if len(set(cards)) != len(cards):
+        return "a card is named twice"
+    return next(filter(None, (_unknown_card(state, card) for card in cards)), None)
 
 
 def _city_problem(state: GameState, musical: int, named: str | None) -> str | None:

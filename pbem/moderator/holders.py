@@ -1,0 +1,76 @@
+"""Who held each seat when: a history entry told as it happened, with the players' names of that
+time and its actor by the name of the seat they held then, never by address.
+
+An entry's actor is recorded as an address (or `gm`, `deadline`, ...), and only today's seats have
+addresses. Walking back from today through the seats' changes of hands tells the earlier ones: a
+resignation is the resigning player's own entry; after a `gm replace` or `gm remove` the earlier
+holder's address is known from what they did, when that seat is the only one whose earlier
+holder is not known yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pbem.games.base import Event
+from pbem.moderator.events import SeatLeft, SeatMoved
+from pbem.moderator.loaded import LoadedGame
+from pbem.moderator.telling import unmarked
+from pbem.store import HistoryRow
+
+# The actors that are no seat's player.
+_SERVICES = {
+    "gm": "The game master",
+    "deadline": "The moderator",
+    "mail": "The moderator",
+    "away": "The moderator",
+}
+# An entry by a seat's earlier holder whose seat cannot be told (two seats changed hands since,
+# or the change was recorded before events were kept).
+_UNKNOWN = "A former player"
+
+
+@dataclass(frozen=True)
+class Then:
+    """One history entry's table: the players' names just after it, and who made it."""
+
+    names: tuple[str, ...]
+    actor_name: str  # the actor as called then: "Bo", "The game master", or _UNKNOWN
+
+
+def tables_then(
+    game: LoadedGame, names: Sequence[str], entries: Sequence[tuple[HistoryRow, list[Event]]]
+) -> list[Then]:
+    """Each entry's table, in the entries' order. `names`: today's, as the reader reads them."""
+    now = list(names)
+    addresses: list[str | None] = [seat.address.lower() for seat in game.seats]
+    found: list[Then] = []
+    for entry, events in reversed(entries):
+        after = tuple(now)
+        actor = entry.actor.lower()
+        for event in events:
+            if isinstance(event, SeatMoved | SeatLeft):
+                # Before this entry the seat was its earlier holder's: a resigning player made
+                # the entry themselves; the game master's change leaves the address to be found.
+                resigned = isinstance(event, SeatLeft) and not event.removed
+                addresses[event.seat] = actor if resigned else None
+            if isinstance(event, SeatMoved) and event.old_name:
+                now[event.seat] = event.old_name
+            elif isinstance(event, SeatLeft):
+                now[event.seat] = unmarked(now[event.seat])
+        seat = _seat_of(addresses, actor)
+        name = _SERVICES.get(actor, _UNKNOWN) if seat is None else now[seat]
+        found.append(Then(after, name))
+    return found[::-1]
+
+
+def _seat_of(addresses: list[str | None], actor: str) -> int | None:
+    """The seat `actor` held then; an earlier holder found so is kept in `addresses`."""
+    if actor in addresses:
+        return addresses.index(actor)
+    unknown = [seat for seat, address in enumerate(addresses) if address is None]
+    if actor in _SERVICES or len(unknown) != 1:
+        return None
+    addresses[unknown[0]] = actor
+    return unknown[0]
