@@ -4,8 +4,8 @@ time and its actor by the name of the seat they held then, never by address.
 An entry's actor is recorded as an address (or `gm`, `deadline`, ...), and only today's seats have
 addresses. Walking back from today through the seats' changes of hands tells the earlier ones: a
 resignation is the resigning player's own entry; after a `gm replace` or `gm remove` the earlier
-holder's address is known from what they did, when that seat is the only one whose earlier
-holder is not known yet.
+holder's address is known from what they did: the seat their own entry acted for first, or the
+one seat whose earlier holder is not known yet.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ _SERVICES = {
     "mail": "The moderator",
     "away": "The moderator",
 }
-# An entry by a seat's earlier holder whose seat cannot be told (two seats changed hands since,
-# or the change was recorded before events were kept).
+# An entry by a seat's earlier holder whose seat cannot be told (its events name no seat whose
+# earlier holder is unknown, and more than one such seat is left).
 _UNKNOWN = "A former player"
 
 
@@ -59,18 +59,27 @@ def tables_then(
                 now[event.seat] = event.old_name
             elif isinstance(event, SeatLeft):
                 now[event.seat] = unmarked(now[event.seat])
-        seat = _seat_of(addresses, actor)
+        seat = _seat_of(addresses, actor, events)
         name = _SERVICES.get(actor, _UNKNOWN) if seat is None else now[seat]
         found.append(Then(after, name))
     return found[::-1]
 
 
-def _seat_of(addresses: list[str | None], actor: str) -> int | None:
+def _seat_of(addresses: list[str | None], actor: str, events: Sequence[Event]) -> int | None:
     """The seat `actor` held then; an earlier holder found so is kept in `addresses`."""
     if actor in addresses:
         return addresses.index(actor)
     unknown = [seat for seat, address in enumerate(addresses) if address is None]
-    if actor in _SERVICES or len(unknown) != 1:
+    if actor in _SERVICES or not unknown:
         return None
-    addresses[unknown[0]] = actor
-    return unknown[0]
+    # A player's own entry tells first what they did with their seat (their hire, their sealed
+    # order, their words), whatever it did to the others' seats after.
+    seats = (getattr(event, "seat", None) for event in events)
+    own = next((seat for seat in seats if isinstance(seat, int)), None)
+    if own in unknown:
+        seat: int | None = own
+    else:
+        seat = unknown[0] if len(unknown) == 1 else None
+    if seat is not None:
+        addresses[seat] = actor
+    return seat

@@ -19,8 +19,12 @@ from pbem.moderator.loaded import LoadedGame
 from pbem.store import get_mail_state, history_since, set_mail_state
 
 
-def untold_events(desk: Desk, game: LoadedGame) -> list[Event]:
-    """The events of every entry since the last status to everyone; they count as told now."""
+def untold_events(desk: Desk, game: LoadedGame, undone_after: int | None = None) -> list[Event]:
+    """The events of every entry since the last status to everyone; they count as told now.
+
+    `undone_after`: the latest entry is an undo back to that entry. What the entries between did
+    no longer stands ("your order is on file" for a bid the undo took back), so it is not told;
+    their talk was said all the same, and a seat that changed hands is not given back."""
     key = f"told:{game.id}"
     told = get_mail_state(desk.session, key)
     entries = history_since(desk.session, game.id, int(told) if told else 0)
@@ -31,6 +35,8 @@ def untold_events(desk: Desk, game: LoadedGame) -> list[Event]:
     changed: set[int] = set()  # seats that pass to someone else in a later entry
     for entry in reversed(entries):
         events = decode_events(entry.events) if entry.events else []
+        if undone_after is not None and undone_after < entry.seq < entries[-1].seq:
+            events = [e for e in events if isinstance(e, (*TALK, SeatLeft, SeatMoved))]
         news.append([kept for event in events if (kept := _still_news(event, changed))])
         changed |= {e.seat for e in events if isinstance(e, SeatLeft | SeatMoved)}
     return [event for events in reversed(news) for event in events]

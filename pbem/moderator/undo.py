@@ -73,7 +73,7 @@ def undo(desk: Desk, game_id: str, to: int | None, why: str | None) -> Change:
         events=[Undone(target, where, restored.reshuffled, restored.orders_taken_back)],
     )
     # Every seat gets a status telling what happened since the last one, the undo last.
-    tell_everyone(desk, game, untold_events(desk, game), why)
+    tell_everyone(desk, game, untold_events(desk, game, undone_after=target), why)
     return _change(desk, game, "undo", mark)
 
 

@@ -252,16 +252,18 @@ def test_history_names_a_player_who_resigned_or_was_removed_not_a_former_player(
     assert "Bo (computer) hired" not in history and "Cy (computer) hired" not in history
 
 
-def test_history_of_two_seats_that_changed_hands_never_guesses_a_name(table):
+def test_history_of_two_seats_that_changed_hands_names_each_earlier_holder(table):
+    # Found in play-testing: after a second seat changed hands, every earlier holder's line
+    # read "A former player: Bo hired ...". Each hire is its seat's own act, so it tells whose.
     game, _ = _replaced(table)
     with session_scope(game.engine) as session:
         gm.replace(Desk(session, SETTINGS), game.id, "1", "fay@example.org:Fay", None)
     history = _history_of(game, EVE)
-    # Ann's and Bo's first addresses are both no seat's now, and nothing recorded tells which
-    # was whose: the actor is not named, the events still name each player as they were then.
-    assert "A former player: Ann hired #" in history
-    assert "A former player: Bo hired #" in history
-    assert not re.search(r"(Eve|Fay|You): .* hired", history), history
+    assert "A former player" not in history, history
+    assert re.search(r"\d\d:\d\d  Ann hired #", history), history
+    assert re.search(r"\d\d:\d\d  Bo hired #", history), history
+    assert not re.search(r"(Eve|Fay|You):? .*hired", history), history
+    assert ANN not in history and BO not in history
 
 
 def test_history_names_the_game_master_once(table):

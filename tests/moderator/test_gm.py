@@ -130,6 +130,19 @@ def test_gm_undo_over_a_revealed_phase_takes_back_every_bid(table):
         assert not any(card in text for card in game.state.coming_pm)
 
 
+def test_gm_undo_does_not_tell_what_it_took_back_as_standing(table):
+    # Found in play-testing: the undo's status told Ann "Your order for round 1, phase 1 is on
+    # file", from the entry the undo took back, just above "moved the game back".
+    bt = table("bigtime", [ANN, BO, "cy@example.org"], seed=5)
+    assert bt.mail(ANN, "BID 3").status == "accepted"
+    sent = len(bt.outbox())
+    run(bt, undoing.undo, None, "Ann asked")
+    [letter] = [r for r in bt.outbox()[sent:] if r.to_address == ANN]
+    text = " ".join(letter_text(letter.raw).split())
+    assert "moved the game back" in text
+    assert "is on file" not in text and "Sealed bid: none on file" in text
+
+
 def waiting(game: Table) -> list[tuple[str, str]]:
     with Session(game.engine) as session:
         return [(row.lines, row.status) for row in waiting_orders(session, game.id)]

@@ -83,6 +83,7 @@ def test_set_money_tells_the_player_the_amount_with_a_fresh_status(sm):
     assert {(s.to, s.kind) for s in letters} == {(ANN, "status"), (BO, "status")}
     to_bo = next(s for s in letters if s.to == BO)
     assert "set your money to 5" in to_bo.text and "compensation" in to_bo.text
+    assert "changed your money" not in to_bo.text  # told once, with the amount
     to_ann = next(s for s in letters if s.to == ANN)
     assert "changed Bo's money" in to_ann.text and "set your money" not in to_ann.text
     assert "Player 2" not in to_ann.text
