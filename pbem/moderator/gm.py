@@ -123,7 +123,7 @@ def order(desk: Desk, game_id: str, who: str, text: str, why: str | None) -> Cha
             kept += f", in place of those waiting ({' / '.join(replaced)})"
         _record(desk, game, kept, why, queued)
         tell_notice(desk, game, [game.seat(seat)], [queued], why)
-        return _change(desk, game, "order", mark)
+        return override_change(desk, game, "order", mark)
     before = game.engine.progress(game.state)
     # A simultaneous game's orders stay sealed in the history the players may read.
     summary = f"orders for {name}" + (f": {written}" if game.kind.turn_based else "")
@@ -144,7 +144,7 @@ def order(desk: Desk, game_id: str, who: str, text: str, why: str | None) -> Cha
     entry = last_history(desk.session, game.id, 1)[-1].seq
     tell_notice(desk, game, game.humans(), outcome.events, why)
     follow_up(desk, game, list(outcome.events), before)
-    return _change(desk, game, "order", mark, entry)
+    return override_change(desk, game, "order", mark, entry)
 
 
 def set_money(desk: Desk, game_id: str, who: str, amount: int, why: str | None) -> Change:
@@ -250,7 +250,7 @@ def replace(desk: Desk, game_id: str, who: str, new: str, why: str | None) -> Ch
     desk.postman.post(
         status_letter(game, seat.position, desk.settings, welcome, "Welcome"), game.id
     )
-    return _change(desk, game, "replace", mark)
+    return override_change(desk, game, "replace", mark)
 
 
 def remove(desk: Desk, game_id: str, who: str, why: str | None) -> Change:
@@ -274,7 +274,7 @@ def remove(desk: Desk, game_id: str, who: str, why: str | None) -> Change:
         "The game master removed you from the game; a computer player takes your seat.",
         why,
     )
-    return _change(desk, game, "remove", mark)
+    return override_change(desk, game, "remove", mark)
 
 
 def back(desk: Desk, game_id: str, who: str, why: str | None) -> Change:
@@ -292,7 +292,7 @@ def back(desk: Desk, game_id: str, who: str, why: str | None) -> Change:
         tell_status(desk, game, [back_seat], ended, why)
     # With everyone else away, the moderator may play for them again now someone is back.
     follow_up(desk, game, [], before)
-    return _change(desk, game, "back", mark)
+    return override_change(desk, game, "back", mark)
 
 
 def pause(desk: Desk, game_id: str, why: str | None, resume_it: bool = False) -> Change:
@@ -309,7 +309,7 @@ def pause(desk: Desk, game_id: str, why: str | None, resume_it: bool = False) ->
     tell_notice(desk, game, game.humans(), [paused], why, "Game resumed" if resume_it else None)
     if resume_it:
         follow_up(desk, game, [], "")  # "" differs from any progress: every seat gets a status
-    return _change(desk, game, "resume" if resume_it else "pause", mark)
+    return override_change(desk, game, "resume" if resume_it else "pause", mark)
 
 
 def deadline(
@@ -338,11 +338,11 @@ def deadline(
     # A status to every seat: what it tells counts as told, so the next one does not tell this
     # deadline again beside a later one.
     tell_status(desk, game, game.seats, untold_events(desk, game), why)
-    return _change(desk, game, "deadline", mark)
+    return override_change(desk, game, "deadline", mark)
 
 
 def resend(desk: Desk, game_id: str, who: str | None, why: str | None) -> Change:
-    game, mark = _open(desk, game_id)
+    game, mark = load_override(desk, game_id)
     seats = [game.seat(seat_named(game, who))] if who else game.seats
     whom = game.name_of(seats[0].position) if who else "every player"
     # News for that player alone, or a status to every seat that tells all that is untold.
@@ -350,7 +350,7 @@ def resend(desk: Desk, game_id: str, who: str | None, why: str | None) -> Change
     _record(desk, game, f"status resent to {whom}", why, resent)
     news = [resent] if who else [resent, *untold_events(desk, game)]
     tell_status(desk, game, seats, news, why, words=RESENT)
-    return _change(desk, game, "resend", mark)
+    return override_change(desk, game, "resend", mark)
 
 
 def _corrected(
@@ -372,19 +372,19 @@ def _corrected(
         desk.session, game, state, actor=GM, kind="gm", summary=summary, why=why, events=events
     )
     tell_everyone(desk, game, untold_events(desk, game), why)
-    return _change(desk, game, verb, mark)
+    return override_change(desk, game, verb, mark)
 
 
-def _open(desk: Desk, game_id: str) -> tuple[LoadedGame, int]:
+def load_override(desk: Desk, game_id: str) -> tuple[LoadedGame, int]:
     """The game, and how many letters this transaction had written before the override."""
     return load_game(desk.session, game_id), len(desk.postman.sent)
 
 
 def _in_play(desk: Desk, game_id: str) -> tuple[LoadedGame, int]:
-    """`_open` for an override that changes the game: a finished game's result stands, so it
+    """`load_override` for an override that changes the game: a finished game's result stands, so it
     is refused before anything is recorded or mailed. `undo` (which plays it on from before its
     end) and `resend` (the final result again, to a player who lost it) take a finished game."""
-    game, mark = _open(desk, game_id)
+    game, mark = load_override(desk, game_id)
     if game.row.status == "finished":
         raise GmError(
             f"{game.id} is over: its final result stands (to change it, `pbem gm undo` to an "
@@ -393,7 +393,9 @@ def _in_play(desk: Desk, game_id: str) -> tuple[LoadedGame, int]:
     return game, mark
 
 
-def _change(desk: Desk, game: LoadedGame, verb: str, mark: int, entry: int | None = None) -> Change:
+def override_change(
+    desk: Desk, game: LoadedGame, verb: str, mark: int, entry: int | None = None
+) -> Change:
     """The override's history entry (the latest unless given) and the addresses written to."""
     recorded = history_entry(desk.session, game.id, entry) if entry else None
     row = recorded or last_history(desk.session, game.id, 1)[-1]

@@ -18,7 +18,7 @@ from sqlmodel import col, select
 from pbem.games.rng import Rng
 from pbem.moderator.desk import Desk
 from pbem.moderator.events import Undone
-from pbem.moderator.gm import GM, Change, GmError, _change, _open
+from pbem.moderator.gm import GM, Change, GmError, load_override, override_change
 from pbem.moderator.gm_letters import tell_everyone
 from pbem.moderator.loaded import LoadedGame, save_state
 from pbem.moderator.news import untold_events
@@ -43,7 +43,7 @@ class Restored:
 def undo(desk: Desk, game_id: str, to: int | None, why: str | None) -> Change:
     """Restore the state after history entry `to` (default: the one before the last change;
     table talk changes nothing, so undoing it alone would do nothing)."""
-    game, mark = _open(desk, game_id)
+    game, mark = load_override(desk, game_id)
     latest = last_history(desk.session, game_id, 1)[-1]
     target = to if to is not None else _before_last_change(desk, game_id)
     # Only a number in range is looked up: a 20-digit one overflows the database's integers.
@@ -74,7 +74,7 @@ def undo(desk: Desk, game_id: str, to: int | None, why: str | None) -> Change:
     )
     # Every seat gets a status telling what happened since the last one, the undo last.
     tell_everyone(desk, game, untold_events(desk, game, undone_after=target), why)
-    return _change(desk, game, "undo", mark)
+    return override_change(desk, game, "undo", mark)
 
 
 def _restored(desk: Desk, game: LoadedGame, entry: HistoryRow, latest: HistoryRow) -> Restored:
