@@ -66,7 +66,7 @@ def run_demo(game: str, players: int, seed: int, workdir: Path) -> DemoResult:
                 # Sensible players: a whole game in seconds, where the strong level (a new
                 # seat's default) thinks up to a second or two a decision (docs/bots.md).
                 PlayerSpec(bot_address(name), name, bot=name, level="sensible")
-                for name in BOT_NAMES[:players]
+                for name in bot_names(players)
             ),
         )
         with session_scope(daemon.engine) as session:
@@ -89,6 +89,13 @@ def run_demo(game: str, players: int, seed: int, workdir: Path) -> DemoResult:
         return DemoResult(game_id, names, outcome, standings, written, sent, cycles)
     finally:
         daemon.close()
+
+
+def bot_names(players: int) -> list[str]:
+    """`players` names, the six of `BOT_NAMES` first: as many as asked, so that a count the game
+    does not allow is refused as asked ("not 999"), not as the names there were ("not 6")."""
+    extra = (f"Bot {number}" for number in range(len(BOT_NAMES) + 1, players + 1))
+    return [*BOT_NAMES, *extra][:players]
 
 
 def standing_lines(game: LoadedGame) -> list[str]:

@@ -382,7 +382,7 @@ def run(
 @app.command()
 def demo(
     game: str = typer.Option("bigtime", "--game", help=f"One of: {', '.join(GAMES)}"),
-    players: int = typer.Option(4, "--players", help="Number of players."),
+    players: int = typer.Option(4, "--players", min=1, help="Number of players."),
     seed: int = typer.Option(1, "--seed", help="Seed of the game."),
 ) -> None:
     """Play a whole game here, no mail server needed, and show where to read every email."""

@@ -195,6 +195,7 @@ def _record(row: ClaimedEmail, result: SendResult, now: datetime, gate: SendGate
     if result.permanent:
         failure = result.permanent[0]
         row.status = "failed"
+        row.attempts += 1  # a try that did not get through, as a deferral counts one
         row.last_error = f"{failure.code} {failure.reason}"
         log.error("outbox %s to %s refused for good: %s", row.id, row.to_address, row.last_error)
         return False

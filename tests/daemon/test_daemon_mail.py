@@ -138,6 +138,12 @@ def test_an_address_the_smtp_server_refuses_for_good_is_in_the_history_and_the_g
     with Session(daemon.engine) as session:
         entry = last_history(session, game_id, 1)[-1]
     assert entry.kind == "system" and PLAYERS[1] in entry.summary and "550" in entry.summary
+    with Session(daemon.engine) as session:
+        refused = session.exec(
+            select(OutboxRow).where(col(OutboxRow.to_address) == PLAYERS[1])
+        ).one()
+    # `pbem outbox` counts the one try it had (play-testing: "tries 0" on mail refused at once).
+    assert (refused.status, refused.attempts) == ("failed", 1)
     daemon.send_outbox()
     told = [mail for mail in smtp_server.received() if gm in mail.recipients]
     assert len(told) == 1 and PLAYERS[1].encode() in told[0].raw
