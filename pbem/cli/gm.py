@@ -80,7 +80,9 @@ def _override(as_json: bool, act: Callable[[Desk], gm.Change]) -> None:
 @gm_app.command()
 def order(
     game: str,
-    orders: str,
+    orders: str = typer.Argument(
+        ..., help="The orders as the player would write them, one a line: $'BID 3 3\\nAM A1'."
+    ),
     as_: str = typer.Option(..., "--as", help=PLAYER_HELP),
     why: str | None = WHY,
     as_json: bool = JSON,

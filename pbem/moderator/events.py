@@ -41,6 +41,8 @@ class SeatMoved(Event):
     kind = "moderator.seat_moved"
     seat: int
     old_name: str = ""  # who played it before (the seat's name may change with it)
+    # The earlier holder's sealed order was taken back: the phase waits for the new holder's.
+    order_taken_back: bool = False
 
 
 @record

@@ -103,6 +103,9 @@ def order(desk: Desk, game_id: str, who: str, text: str, why: str | None) -> Cha
     parsed = parse_for(game, text)
     if parsed.errors or not parsed.actions:
         problems = "; ".join(str(e) for e in parsed.errors) or f"no orders in {text!r}"
+        if " / " in text:
+            # `pbem history` shows a player's lines joined by " / ": copied back, they are one.
+            problems += "; write one order a line, a line break between them as in an email"
         raise GmError(problems)
     name = game.name_of(seat)
     written = " / ".join(line.text for line in parsed.orders)
@@ -222,14 +225,15 @@ def replace(desk: Desk, game_id: str, who: str, new: str, why: str | None) -> Ch
     forget_absence(seat)
     desk.session.add(seat)
     new_name = game.name_of(seat.position)
-    moved = SeatMoved(seat.position, old_name)
     dropped = replace_waiting_orders(desk, game, seat.position, LEFT)
     passed = f"seat {seat.position + 1} ({old_name}) passed to {new_name}" + set_aside(dropped)
     # An order on file (a Big Time! sealed bid) was the old holder's: the newcomer gives theirs.
     filed = seat.position not in game.engine.awaiting(game.state)
     game.engine.withdraw(game.state, seat.position)
-    if filed and seat.position in game.engine.awaiting(game.state):
+    taken_back = filed and seat.position in game.engine.awaiting(game.state)
+    if taken_back:
         passed += "; the order on file taken back"
+    moved = SeatMoved(seat.position, old_name, order_taken_back=taken_back)
     save_state(
         desk.session, game, game.state, actor=GM, kind="gm", summary=passed, why=why, events=[moved]
     )

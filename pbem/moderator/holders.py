@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pbem.games.base import Event
 from pbem.moderator.events import SeatLeft, SeatMoved
 from pbem.moderator.loaded import LoadedGame
-from pbem.moderator.telling import unmarked
+from pbem.moderator.telling import name_before
 from pbem.store import HistoryRow
 
 # The actors that are no seat's player.
@@ -55,10 +55,7 @@ def tables_then(
                 # the entry themselves; the game master's change leaves the address to be found.
                 resigned = isinstance(event, SeatLeft) and not event.removed
                 addresses[event.seat] = actor if resigned else None
-            if isinstance(event, SeatMoved) and event.old_name:
-                now[event.seat] = event.old_name
-            elif isinstance(event, SeatLeft):
-                now[event.seat] = unmarked(now[event.seat])
+            name_before(now, event)
         seat = _seat_of(addresses, actor, events)
         name = _SERVICES.get(actor, _UNKNOWN) if seat is None else now[seat]
         found.append(Then(after, name))

@@ -24,7 +24,7 @@ from pbem.moderator.compose import Letter
 from pbem.moderator.events import TALK
 from pbem.moderator.loaded import LoadedGame
 from pbem.moderator.render import render, render_text
-from pbem.moderator.telling import Teller, scene_of, tell_public
+from pbem.moderator.telling import scene_of, tell_as_then, tell_public
 from pbem.orders.quotes import ORDERS_ABOVE_MARK
 from pbem.settings import Settings
 
@@ -218,8 +218,8 @@ def told(game: LoadedGame, events: Sequence[Event], seat: int | None) -> dict[st
     """The events as `seat` is told them: what happened, and the table talk apart from it."""
     talk = [event for event in events if isinstance(event, TALK)]
     rest = [event for event in events if not isinstance(event, TALK)]
-    teller = Teller(scene_of(game), seat)  # one for both: it builds its templates once
-    return {"events": teller.lines(rest), "talk": teller.lines(talk)}
+    scene = scene_of(game)
+    return {"events": tell_as_then(scene, rest, seat), "talk": tell_as_then(scene, talk, seat)}
 
 
 def status_letter(

@@ -91,23 +91,28 @@ def _check_one(game: LoadedGame, seat: int, talk: Talk) -> Spoken | str:
 def addressee(game: LoadedGame, seat: int, to: str) -> int | str:
     """The seat `to` names, by its name or first name (any case) or its number; else why not."""
     found = _named(game, to)
-    players = ", ".join(
+    humans = [
         game.name_of(other.position)
         for other in game.seats
         if other.position != seat and other.kind == "human"
+    ]
+    # Those the sender can talk to, not "the players": a computer player and the sender leave
+    # the list looking like a game of two (play-testing).
+    players = (
+        f"players you can talk to: {', '.join(humans)}" if humans else "nobody else reads talk"
     )
     if len(found) > 1:
         return (
             f"there is more than one player called {to!r} to talk to"
-            f"{_by_number(game, seat, found)} (the players: {players})"
+            f"{_by_number(game, seat, found)} ({players})"
         )
     if not found:
-        return f"there is no player called {to!r} to talk to (the players: {players or 'none'})"
+        return f"there is no player called {to!r} to talk to ({players})"
     if found[0] == seat:
-        return f"{to!r} is you: SAY TO names another player (the players: {players or 'none'})"
+        return f"{to!r} is you: SAY TO names another player ({players})"
     if game.seat(found[0]).kind != "human":
         name = game.name_of(found[0])
-        return f"{name} is a computer player and does not read talk (the players: {players})"
+        return f"{name} is a computer player and does not read talk ({players})"
     return found[0]
 
 

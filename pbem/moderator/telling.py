@@ -6,14 +6,14 @@ the macros get the event's data (seats, card ids) and name everything themselves
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
 from jinja2.runtime import Macro
 
 from pbem.games.base import Event
-from pbem.moderator.events import PlayedFor
+from pbem.moderator.events import PlayedFor, SeatLeft, SeatMoved
 from pbem.moderator.loaded import LoadedGame
 from pbem.moderator.render import environment
 
@@ -72,6 +72,43 @@ class Words:
         if 10 <= place % 100 <= 20:
             return f"{place}th"
         return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th') }"
+
+
+def tell_as_then(
+    scene: Scene, events: Sequence[Event], reader: int | None, public: bool = False
+) -> list[str]:
+    """`Teller(scene, reader, public).lines(events)`, where a seat changed hands among the
+    events (`gm replace`, a resignation): what came before the change is told with the names of
+    then ("Bo is back", not the new holder's name), and to the seat's new holder as a watcher
+    reads it (what the earlier holder did is not "you")."""
+    names = list(scene.names)
+    changed: set[int] = set()  # seats that change hands after the event at hand
+    runs: list[tuple[tuple[str, ...], frozenset[int], list[Event]]] = []
+    for event in reversed(events):
+        then = (tuple(names), frozenset(changed))
+        if not runs or runs[-1][:2] != then:
+            runs.append((*then, []))
+        runs[-1][2].append(event)
+        if isinstance(event, SeatMoved | SeatLeft):
+            name_before(names, event)
+            changed.add(event.seat)
+    told: list[str] = []
+    for names_then, seats, run in reversed(runs):
+        as_watcher = reader in seats
+        teller = Teller(
+            replace(scene, names=names_then), None if as_watcher else reader, public or as_watcher
+        )
+        told += teller.lines(run[::-1])
+    return told
+
+
+def name_before(names: list[str], event: Event) -> None:
+    """`names` (by seat) set to what they were just before `event`: where a seat changed hands,
+    its earlier holder's name, without the computer player's mark a resignation gave it."""
+    if isinstance(event, SeatMoved) and event.old_name:
+        names[event.seat] = event.old_name
+    elif isinstance(event, SeatLeft):
+        names[event.seat] = unmarked(names[event.seat])
 
 
 def tell(events: Iterable[Event], scene: Scene, reader: int | None) -> list[str]:
@@ -188,4 +225,4 @@ def tell_game(game: LoadedGame, events: Iterable[Event], reader: int | None) -> 
 
 def tell_public(game: LoadedGame, events: Iterable[Event]) -> list[str]:
     """The events as a watcher reads them: what everyone may know, every player by name."""
-    return Teller(scene_of(game), None, public=True).lines(events)
+    return tell_as_then(scene_of(game), list(events), None, public=True)

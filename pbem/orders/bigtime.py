@@ -81,11 +81,20 @@ def _read_bid(words: Words) -> Sequence[Order] | Problem:
     return [Bid(tuple(cards))]
 
 
-def _read_hook(vocabulary: BigTimeVocabulary, words: Words) -> Sequence[Order] | Problem:
+def _read_hook(
+    vocabulary: BigTimeVocabulary, codes: Codes, words: Words
+) -> Sequence[Order] | Problem:
     word = words.take()
     if word is None:
         return Problem("name the card id of the act that takes the Hook")
     act = vocabulary.exact_id(word) or vocabulary.loose_id(word)
+    if act is None and word.upper() in codes:
+        # The other orders take the phase's codes; a HOOK outlasts the phase, so it takes the
+        # card id alone (ORDERS.md). Say which one the code stands for (play-testing).
+        coded = codes[word.upper()]
+        return Problem(
+            f"HOOK takes a card id, not a code: {word.upper()} is {coded}, so write HOOK {coded}"
+        )
     if act is None:
         return Problem(f"{word!r} is not a card id: name one of your acts by its id, e.g. T07")
     return expect_end(words) or [Hook(act)]
@@ -132,7 +141,7 @@ def big_time_grammar(vocabulary: BigTimeVocabulary, codes: Codes | None = None) 
                 ("HOOK <card id>",),
                 ("HOOK T07",),
                 "which of your equal-lowest acts takes the Hook if you flop (optional)",
-                partial(_read_hook, vocabulary),
+                partial(_read_hook, vocabulary, codes),
             ),
         ),
         commands=COMMANDS,

@@ -173,6 +173,35 @@ def test_replace_takes_back_the_sealed_order_of_the_seats_old_holder(bt):
     assert 0 in bt.game().engine.awaiting(bt.game().state)
     [welcome] = [s for s in sent_since(bt, 0) if s.to == "gus@example.org"]
     assert "Sealed bid: none on file" in welcome.text
+    assert "The order Ann had on file was taken back: the seat's orders for this" in welcome.text
+    # The others learn why the phase waits again (play-testing: they were not told).
+    for other in (BO, CY):
+        notice = [s for s in sent_since(bt, 0) if s.to == other][-1].text
+        assert "gave Ann's seat to Gus. The order Ann had on file was taken back: the phase" in (
+            " ".join(notice.split())
+        )
+        assert "waits for Gus's." in notice
+
+
+def test_what_a_seats_earlier_holder_did_is_told_by_their_name_after_a_replace(bt):
+    # Found in play-testing: the next status said "Bea is back" for Bo's BACK, sent before the
+    # game master gave Bea his seat, and Bea read it as "You are back".
+    bea = "bea@example.org"
+    assert bt.mail(BO, "AWAY 5 days").status == "accepted"
+    assert bt.mail(BO, "BACK").status == "accepted"
+    run(bt, gm.replace, "Bo", f"{bea}:Bea", None)
+    count = len(bt.outbox())
+    for player in (ANN, CY, bea):
+        assert bt.mail(player, "BID 0").status == "accepted"
+    statuses = sent_since(bt, count)  # Bea's order resolved the phase: her reply is her status
+    for player in (ANN, CY, bea):
+        news = next(s for s in reversed(statuses) if s.to == player).text
+        assert "Bo is back: Bo plays their own turns again." in news, news
+        assert "Bea is back" not in news and "You are back" not in news
+        assert news.index("Bo is back") < news.index("seat"), (
+            news
+        )  # "gave Bo's seat", "the seat of Bo"
+    assert_no_address_of_another(statuses)
 
 
 def latest_entry(game: Table) -> int:

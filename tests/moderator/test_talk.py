@@ -215,7 +215,7 @@ def test_unknown_names_and_computer_players_are_refused_with_the_players_names(t
     game = table("bigtime", [f"{ANN}:Ann", f"{BO}:Bo"], seed=3)
     result = game.mail(ANN, "SAY TO Zed hello")
     assert result.status == "rejected"
-    assert "no player called 'Zed'" in result.reason and "(the players: Bo)" in result.reason
+    assert "no player called 'Zed'" in result.reason and "(players you can talk to: Bo)" in result.reason
     assert game.mail(ANN, "SAY TO ann hello").status == "rejected"
 
 
@@ -226,10 +226,10 @@ def test_an_ambiguous_name_is_refused_with_the_seat_numbers_that_name_each_playe
     assert result.status == "rejected"
     assert (
         "more than one player called 'Ann' to talk to: write SAY TO 1 (Ann Smith) or "
-        "SAY TO 2 (Ann Lee) (the players: Ann Smith, Ann Lee)"
+        "SAY TO 2 (Ann Lee) (players you can talk to: Ann Smith, Ann Lee)"
     ) in result.reason
     # The sender is not offered as a choice.
-    assert "write SAY TO 2 (Ann Lee) (the players" in game.mail(ANN, "SAY TO ann hi").reason
+    assert "write SAY TO 2 (Ann Lee) (players you" in game.mail(ANN, "SAY TO ann hi").reason
     before = len(game.outbox())
     assert game.mail(CY, "SAY TO 2 hello").status == "accepted"
     assert sorted(_new_mail(game, before)) == [BO, CY]
@@ -248,7 +248,7 @@ def test_an_email_is_told_every_problem_at_once_lines_rules_talk_and_absence(tab
     refused = game.mail(ANN, "BID 3 3 3 3 3\nSAY TO Zed hi")
     assert refused.status == "rejected"
     assert refused.reason.startswith('line 1 "BID 3 3 3 3 3": ')
-    assert refused.reason.endswith("no player called 'Zed' to talk to (the players: Bo, Cy)")
+    assert refused.reason.endswith("no player called 'Zed' to talk to (players you can talk to: Bo, Cy)")
     assert game.mail(ANN, "BID 3\nSAY TO Bo hi").status == "accepted"
 
 
