@@ -1,5 +1,5 @@
-"""The options of a game's table that `pbem start` and `pbem open` share: talk, watchers and
-absences (issue 13), checked by the moderator (`pbem.moderator.start.check_press`,
+"""The options of a game's table that `pbem start` and `pbem open` share: the variant, talk,
+watchers and absences (issue 13), checked by the moderator (`pbem.moderator.start.check_press`,
 `check_away`); and the deadline, read here as a game master types it for those two and for
 `pbem gm deadline`."""
 
@@ -7,9 +7,18 @@ from __future__ import annotations
 
 import typer
 
+from pbem.games.registry import GAMES, engine_for
 from pbem.moderator.absences import MAX_AWAY_DAYS
 from pbem.moderator.start import LONGEST_DEADLINE_HOURS, StartError
 
+
+def variants_help() -> str:
+    """Each game's variants, asked of its engine, so that the help never lists one it lacks."""
+    told = "; ".join(f"{game}: {', '.join(engine_for(game).variants)}" for game in GAMES)
+    return f"The game's variant ({told})."
+
+
+VARIANT = typer.Option("standard", help=variants_help())
 PRIVATE = typer.Option(
     False, "--private", help="Refuse watchers: nobody but the players follows the game."
 )

@@ -22,13 +22,21 @@ from pbem.cli.config_check import check_settings
 from pbem.cli.database import open_configured
 from pbem.cli.db import db_app
 from pbem.cli.demo import run_demo
-from pbem.cli.game_options import AWAY, DEADLINE, MAX_AWAY, PRESS, PRIVATE, deadline_hours
+from pbem.cli.game_options import (
+    AWAY,
+    DEADLINE,
+    MAX_AWAY,
+    PRESS,
+    PRIVATE,
+    VARIANT,
+    deadline_hours,
+)
 from pbem.cli.gm import gm_app
 from pbem.cli.listings import GameListing, HistoryListing
 from pbem.cli.logs import LogFormat, configure_logging
 from pbem.cli.outbox import outbox_app
 from pbem.cli.replay import TranscriptError, replay
-from pbem.cli.show import show
+from pbem.cli.show import no_game, show
 from pbem.cli.signup import gm_close_command, gm_start_command, open_game
 from pbem.cli.simulate import SimulationError, check_simulation
 from pbem.cli.simulate import simulate as run_simulation
@@ -193,7 +201,7 @@ def start(
         help="A computer player (adds a seat): NAME or NAME:LEVEL, LEVEL one of strong (the "
         "default), sensible or random.",
     ),
-    variant: str = typer.Option("standard", help="The game's variant."),
+    variant: str = VARIANT,
     seed: int | None = typer.Option(None, help="Seed of everything random (default: random)."),
     first_player: str | None = typer.Option(None, help="EMAIL of the first player (Show Manager)."),
     data: Path | None = typer.Option(
@@ -277,7 +285,7 @@ def history(
     engine, _ = open_configured(create=False)
     with Session(engine) as session:
         if session.get(GameRow, game) is None:
-            typer.echo(f"Error: no game {game!r}; `pbem games` lists them", err=True)
+            typer.echo(f"Error: {no_game(session, game)}", err=True)
             raise typer.Exit(1)
         rows = last_history(session, game, limit=1_000_000)
         undone = undone_entries([(row, events_of(row)) for row in rows])

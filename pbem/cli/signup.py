@@ -12,7 +12,15 @@ from datetime import UTC, datetime
 import typer
 
 from pbem.cli.database import open_configured
-from pbem.cli.game_options import AWAY, DEADLINE, MAX_AWAY, PRESS, PRIVATE, deadline_hours
+from pbem.cli.game_options import (
+    AWAY,
+    DEADLINE,
+    MAX_AWAY,
+    PRESS,
+    PRIVATE,
+    VARIANT,
+    deadline_hours,
+)
 from pbem.games.registry import GAMES
 from pbem.moderator.addresses import join_address
 from pbem.moderator.desk import Desk
@@ -44,17 +52,26 @@ def start_time(text: str) -> datetime:
 
 def open_game(
     game: str = typer.Option(..., "--game", help=f"One of: {', '.join(GAMES)}"),
-    variant: str = typer.Option("standard", help="The game's variant."),
+    variant: str = VARIANT,
     seats: str | None = typer.Option(
-        None, "--seats", help="FEWEST-MOST or N players, e.g. 3-4 (default: all the game allows)."
+        None,
+        "--seats",
+        help="FEWEST-MOST or N players, e.g. 3-4 (default: all the game allows). Starting when "
+        "full (the default), the game waits for MOST; FEWEST counts only at the --start-at "
+        "date or with `pbem gm start`.",
     ),
     deadline: str | None = DEADLINE,
     policy: str = typer.Option("wait", help="At a deadline: wait, default or skip."),
     start_when_full: bool = typer.Option(
-        False, "--start-when-full", help="Start as soon as every seat is taken (the default)."
+        False,
+        "--start-when-full",
+        help="Start as soon as every seat is taken, the MOST of --seats (the default).",
     ),
     start_at: str | None = typer.Option(
-        None, "--start-at", help="Start at this time (UTC unless given) with the seats taken."
+        None,
+        "--start-at",
+        help="Start at this time, in the future (UTC unless given), with the seats taken then, "
+        "at least the FEWEST of --seats.",
     ),
     fill_with_bots: bool = typer.Option(
         False,

@@ -74,6 +74,20 @@ class Undone(Event):
     reshuffled: bool = False
     # They revealed the sealed orders on file at `where`: every one was taken back.
     orders_taken_back: bool = False
+    # Whose turn the game is back at (a turn-based game): told as "your turn" to that seat.
+    turn: int | None = None
+
+
+@record
+class WaitingOrdersRefused(Event):
+    """A seat's early orders, kept for its turn, could not be carried out when it came: told in
+    the status that says it is the seat's turn, so the newest email holds it (play-testing: a
+    notice of its own came beside that status, which said nothing of it)."""
+
+    kind = "moderator.waiting_refused"
+    seat: int
+    lines: str  # the orders as the player wrote them, a line each joined by " / "
+    reason: str
 
 
 @record

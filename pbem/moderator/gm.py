@@ -30,7 +30,7 @@ from pbem.moderator.events import (
 from pbem.moderator.gm_letters import RESENT, farewell, tell_everyone, tell_notice, tell_status
 from pbem.moderator.letters import status_letter
 from pbem.moderator.loaded import LoadedGame, encode_state, load_game, save_state
-from pbem.moderator.news import untold_events
+from pbem.moderator.news import events_since_own, untold_events
 from pbem.moderator.play import (
     LEFT,
     carry_out,
@@ -349,10 +349,14 @@ def resend(desk: Desk, game_id: str, who: str | None, why: str | None) -> Change
     game, mark = load_override(desk, game_id)
     seats = [game.seat(seat_named(game, who))] if who else game.seats
     whom = game.name_of(seats[0].position) if who else "every player"
-    # News for that player alone, or a status to every seat that tells all that is untold.
+    # To one player: what happened since they last wrote, which the status they lost told. To
+    # every seat: a status that tells all that is untold.
     resent = StatusResent(seats[0].position, to=(seats[0].position,)) if who else StatusResent(None)
     _record(desk, game, f"status resent to {whom}", why, resent)
-    news = [resent] if who else [resent, *untold_events(desk, game)]
+    if who:
+        news = [resent, *events_since_own(desk, game, seats[0].position)]
+    else:
+        news = [resent, *untold_events(desk, game)]
     tell_status(desk, game, seats, news, why, words=RESENT)
     return override_change(desk, game, "resend", mark)
 

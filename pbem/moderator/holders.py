@@ -25,6 +25,7 @@ _SERVICES = {
     "deadline": "The moderator",
     "mail": "The moderator",
     "away": "The moderator",
+    "waiting": "The moderator",
 }
 # An entry by a seat's earlier holder whose seat cannot be told (its events name no seat whose
 # earlier holder is unknown, and more than one such seat is left).

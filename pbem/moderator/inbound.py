@@ -9,7 +9,7 @@ after the transaction commits.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from email.message import Message
 from typing import Any
@@ -19,6 +19,7 @@ from pbem.moderator.absences import absence_rule, away_by_email, away_refusal, t
 from pbem.moderator.addresses import bare, game_in_subject, seat_key_in
 from pbem.moderator.archive_mail import answer_archive, archive_request
 from pbem.moderator.desk import Desk
+from pbem.moderator.events import AwayEnded, AwayStarted
 from pbem.moderator.former import former_player
 from pbem.moderator.letters import notice_letter, reply_letter, reply_subject
 from pbem.moderator.loaded import LoadedGame, loaded_game
@@ -78,6 +79,8 @@ PLAYED_NOTE = (
     "wait for your next turn. If you meant them to correct that turn, ask the game master, who can "
     "undo it."
 )
+# What the answer to an email that only asked holds, by command, in the order the reply shows it.
+ASKED = {"HELP": "the list of orders", "HISTORY": "the game's history", "STATUS": "your status"}
 _PASSWORD = re.compile(r"^\s*password[\s:]+(\S+)", re.IGNORECASE | re.MULTILINE)
 
 
@@ -120,8 +123,7 @@ def _handle(
         return answer_request(desk, email, request)
     login = _authenticate(desk, email)
     if login.game_row is None or login.seat is None:
-        _answer_stranger(desk, email, login.named_game)
-        return "rejected", login.reason, None
+        return _answer_stranger(desk, email, login)
     game, seat = loaded_game(login.game_row, login.seats), login.seat
     copy_to = [game.seat(seat).address]
     if email.sender.lower() != game.seat(seat).address.lower():
@@ -165,17 +167,21 @@ def _authenticate(desk: Desk, email: IncomingEmail) -> _Login:
     return _Login(game_row, seats, seat.position)
 
 
-def _answer_stranger(desk: Desk, email: IncomingEmail, named_game: str | None) -> None:
+def _answer_stranger(
+    desk: Desk, email: IncomingEmail, login: _Login
+) -> tuple[InboundStatus, str, str | None]:
     """A polite word to mail that could not be matched to a seat, at most a few an hour per
     sender: a wrong password gets its own, which tells nothing of the game it named; a watcher
     is told what a watcher can do, and an address that played in the game that it no longer
-    does (its old reply address carries the seat's old password)."""
+    does (its old reply address carries the seat's old password). The inbound outcome: the
+    watcher's, else rejected for `login`'s reason."""
     assert email.sender is not None
+    rejected: tuple[InboundStatus, str, str | None] = ("rejected", login.reason, None)
     if desk.answers_this_hour(email.sender, ["stranger"]) >= STRANGER_REPLIES_PER_HOUR:
-        return
+        return rejected
+    named_game = login.named_game
     if named_game is None and (watched := watched_game(desk, email)) is not None:
-        answer_watcher(desk, email, watched)
-        return
+        return answer_watcher(desk, email, watched)
     former = former_player(
         desk.session, named_game or game_in_subject(email.subject), bare(email.sender)
     )
@@ -213,6 +219,7 @@ def _answer_stranger(desk: Desk, email: IncomingEmail, named_game: str | None) -
         in_reply_to=email.message_id,
     )
     desk.postman.post(letter, None)
+    return rejected
 
 
 def _orders(
@@ -230,7 +237,10 @@ def _orders(
     commands = {order.name for order in parsed.commands if isinstance(order, Command)}
     away = next((line for line in reversed(parsed.orders) if isinstance(line.order, Away)), None)
     back = next((line for line in parsed.orders if line.order == Command("BACK")), None)
-    written = [line.text for line in parsed.orders if not isinstance(line.order, Password)]
+    # Each line once (`REFRESH 2` is two orders of one line), a SAY block with its lines.
+    written = dict.fromkeys(
+        (line.text, *line.block) for line in parsed.orders if not isinstance(line.order, Password)
+    )
 
     def reply(verdict: str, events: Sequence[Event] = (), **details: Any) -> None:
         # Rendered once: the copy to the seat's own address differs only in its recipient.
@@ -242,8 +252,9 @@ def _orders(
             about=email.subject or "your orders",
             verdict=verdict,
             ignored=ignored,
-            accepted=list(dict.fromkeys(written)),
+            accepted=[text for lines in written for text in lines],
             events=events,
+            held_talk=bool(talk_lines),
             in_reply_to=email.message_id,
             **details,
         )
@@ -336,6 +347,7 @@ def _orders(
     if order_lines or away or back:
         events = follow_up(desk, game, events, before, answered=seat)
     relay_talk(desk, game, seat, said, letters_before)
+    done = _done(bool(order_lines) or "RESIGN" in commands, absence.events, bool(said), commands)
     if "RESIGN" in commands:
         events += resign(desk, game, seat, actor=game.seat(seat).address, why="resigned by email")
         # The seat is the computer's now, with a new password: the answer carries neither it
@@ -346,6 +358,7 @@ def _orders(
             notes=[LEFT_NOTE],
             help_text=_help(game) if "HELP" in commands else None,
             history=history_lines(desk, game, seat) if "HISTORY" in commands else (),
+            done=done,
             former=True,
         )
         return verdict, "ok"
@@ -357,10 +370,33 @@ def _orders(
         show_status="STATUS" in commands or game.row.status == "running" or moved_on,
         help_text=_help(game) if "HELP" in commands else None,
         history=history_lines(desk, game, seat) if "HISTORY" in commands else (),
-        talk_only=bool(said) and not order_lines,
+        done=done,
         notes=[*told, *([REPLACED_NOTE.format(" / ".join(replaced))] if replaced else [])],
     )
     return verdict, "ok"
+
+
+def _done(orders: bool, absence: Sequence[Event], talk: bool, commands: Collection[str]) -> str:
+    """The headline of the answer to an email carried out: all it did, an absence with talk
+    (play-testing: "Your talk was passed on." hid the AWAY beside it), else what it asked for
+    (an email of STATUS or HISTORY alone changes nothing, so nothing was carried out)."""
+    did = [
+        *(["your orders were carried out"] if orders else []),
+        *(f"you are away until {e.until}" for e in absence if isinstance(e, AwayStarted)),
+        *("you are back" for e in absence if isinstance(e, AwayEnded)),
+        *(["your talk was passed on"] if talk else []),
+    ]
+    asked = [words for command, words in ASKED.items() if command in commands]
+    if asked and not did:
+        return f"Here is {_listed(asked)}."
+    # Nothing to name (BACK from a player who was not away, PASSWORD alone): as before.
+    sentence = "; ".join(did or ["your orders were carried out"])
+    return f"{sentence[0].upper()}{sentence[1:]}."
+
+
+def _listed(words: Sequence[str]) -> str:
+    """`a`, `a and b`, `a, b and c`."""
+    return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
 
 
 def _just_played(desk: Desk, game: LoadedGame, seat: int) -> str | None:

@@ -58,6 +58,11 @@ class ShowManagerKind:
         """Where the game stands, in the words of its status emails."""
         return "the end of the game" if state.turn is None else f"{names[state.turn]}'s turn"
 
+    def turn(self, state: Any) -> int | None:
+        """The seat whose turn it is; None at the end."""
+        turn: int | None = state.turn
+        return turn
+
 
 class BigTimeKind:
     title = "The Big Time!"
@@ -101,6 +106,10 @@ class BigTimeKind:
     def where(self, state: Any, names: list[str]) -> str:
         """Where the game stands, in the words of its status emails."""
         return "the end of the game" if state.over else f"round {state.round}, phase {state.phase}"
+
+    def turn(self, state: Any) -> int | None:
+        """No seat's turn: every seat orders at once."""
+        return None
 
 
 GameKind = ShowManagerKind | BigTimeKind

@@ -258,12 +258,15 @@ def reply_letter(
     show_status: bool = False,
     help_text: str | None = None,
     history: Sequence[HistoryLine] = (),
-    talk_only: bool = False,
+    done: str | None = None,
+    held_talk: bool = False,
     in_reply_to: str | None = None,
     former: bool = False,
 ) -> Letter:
     """The answer to one email from a person: what was carried out, refused and ignored, what its
     commands asked for (HELP, HISTORY, STATUS), and the status when asked or when it changed.
+    `done` heads the answer to an email carried out ("Your orders were carried out."); the
+    answer to a refused email that `held_talk` says the talk was not passed on either.
 
     Its subject is the game's current phase, not the email's: answering it answers that phase.
     To a `former` player (the email resigned the seat), no status and nothing of the seat's
@@ -290,7 +293,8 @@ def reply_letter(
         **(told(game, events, seat) if game else {"events": [], "talk": []}),
         help=help_text,
         history=list(history),
-        talk_only=talk_only,
+        done=done,
+        held_talk=held_talk,
         former=former,
         **context,
     )

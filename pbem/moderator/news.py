@@ -8,6 +8,7 @@ the hire that ends the turn). The last entry told is kept in the mail state.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from pbem.games.base import Event
@@ -16,7 +17,11 @@ from pbem.moderator import events as _moderator_events  # noqa: F401 - registers
 from pbem.moderator.desk import Desk
 from pbem.moderator.events import TALK, SeatLeft, SeatMoved, StatusResent
 from pbem.moderator.loaded import LoadedGame
-from pbem.store import get_mail_state, history_since, set_mail_state
+from pbem.store import HistoryRow, get_mail_state, history_since, last_history, set_mail_state
+
+# The most history entries a resent status recaps: a player's own latest one is usually among
+# the last few (a Show Manager round of six seats is six entries and some talk).
+RECAP_ENTRIES = 50
 
 
 def untold_events(desk: Desk, game: LoadedGame, undone_after: int | None = None) -> list[Event]:
@@ -31,6 +36,21 @@ def untold_events(desk: Desk, game: LoadedGame, undone_after: int | None = None)
     if not entries:
         return []
     set_mail_state(desk.session, key, str(entries[-1].seq))
+    return _news_of(entries, undone_after)
+
+
+def events_since_own(desk: Desk, game: LoadedGame, seat: int) -> list[Event]:
+    """What happened since `seat`'s player last wrote (their latest entry, at most the last
+    `RECAP_ENTRIES`): the news of a status resent to them, which the status they lost told, and
+    what came after it (play-testing: a resend told none of it). Nothing counts as told by it."""
+    address = game.seat(seat).address.lower()
+    entries = last_history(desk.session, game.id, RECAP_ENTRIES)
+    own = max((i for i, entry in enumerate(entries) if entry.actor.lower() == address), default=-1)
+    return _news_of(entries[own + 1 :])
+
+
+def _news_of(entries: Sequence[HistoryRow], undone_after: int | None = None) -> list[Event]:
+    """The events of `entries`, oldest first, as a status tells them (`untold_events`)."""
     news: list[list[Event]] = []
     changed: set[int] = set()  # seats that pass to someone else in a later entry
     for entry in reversed(entries):

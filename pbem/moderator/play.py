@@ -8,17 +8,18 @@ from datetime import timedelta
 from typing import Any
 
 from pbem.games.base import Event, Submission
+from pbem.games.event_codec import encode_events
 from pbem.moderator.absences import AWAY, is_away, today
 from pbem.moderator.desk import Desk
-from pbem.moderator.events import PlayedFor, StandIn
-from pbem.moderator.letters import notice_letter, status_letter
-from pbem.moderator.loaded import LoadedGame, save_state
+from pbem.moderator.events import PlayedFor, StandIn, WaitingOrdersRefused
+from pbem.moderator.letters import status_letter
+from pbem.moderator.loaded import LoadedGame, encode_state, save_state
 from pbem.moderator.news import untold_events
 from pbem.moderator.watchers import tell_watchers
 from pbem.orders.games import grammar_for
 from pbem.orders.grammar import Grammar
 from pbem.orders.parse import ParsedOrders, parse_orders
-from pbem.store import set_aside_waiting_orders, waiting_orders
+from pbem.store import append_history, set_aside_waiting_orders, waiting_orders
 from pbem.store.tables import HistoryKind
 
 # Waiting orders are applied in a loop; a game has far fewer turns than this.
@@ -27,6 +28,8 @@ MAX_AUTOMATIC_STEPS = 10_000
 REPLACED = "replaced by newer orders for the seat"
 # Early orders are their writer's, never the seat's next holder's (a computer player or a person).
 LEFT = "the seat passed to another player before its turn"
+# The history's actor for early orders the moderator found it could not carry out.
+WAITING = "waiting"
 
 
 def grammar_of(game: LoadedGame) -> Grammar:
@@ -209,19 +212,16 @@ def _apply_waiting_order(desk: Desk, game: LoadedGame, seat: int) -> list[Event]
     desk.session.add(order)
     if outcome.accepted:
         return outcome.events
-    desk.postman.post(
-        notice_letter(
-            to=address,
-            game=game,
-            seat=seat,
-            settings=desk.settings,
-            words="Your waiting orders could not be carried out",
-            lines=[
-                "Your turn has come, but your earlier orders cannot be carried out now:",
-                f"{one_line(order.lines)}: {order.reason}",
-                "Nothing changed. The turn waits for your new orders.",
-            ],
-        ),
+    # Recorded, so the status this turn sends the seat tells it (`untold_events`).
+    refused = WaitingOrdersRefused(seat, one_line(order.lines), order.reason, to=(seat,))
+    append_history(
+        desk.session,
         game.id,
+        actor=WAITING,
+        kind="system",
+        summary=f"{game.name_of(seat)}'s early orders refused: {one_line(order.lines)}",
+        why=order.reason,
+        state_after=encode_state(game, game.state),
+        events=encode_events([refused]),
     )
-    return None
+    return [refused]

@@ -44,9 +44,11 @@ from pbem.orders.signup import name_clash, name_refusal, read_signup, same_name
 from pbem.store import (
     SignupPlayerRow,
     SignupRow,
+    get_game,
     lock_signup,
     next_game_id,
     seat_by_address,
+    seats_of,
     signup_players,
     signups_with_status,
 )
@@ -325,8 +327,28 @@ def _ended(desk: Desk, signup: SignupRow, sender: str) -> str:
             "RESIGN to it (a computer player takes your seat)."
         )
     if signup.status == "started":
-        return f"Sorry, {signup.id} is full: the game has started. {still_open}"
+        return f"{_started_late(desk, signup)} {still_open}"
     return f"Sorry, the sign-up for {signup.id} was closed by the game master. {still_open}"
+
+
+def _started_late(desk: Desk, signup: SignupRow) -> str:
+    """A JOIN after the start: "full" only when every seat was taken (a range of seats may start
+    with fewer), and WATCH where the game takes watchers (not private, not over), as
+    `watchers.watch` decides."""
+    game = get_game(desk.session, signup.id)
+    seated = len(seats_of(desk.session, signup.id))
+    if seated >= signup.max_seats:
+        told = f"Sorry, {signup.id} is full: the game has started."
+    else:
+        told = (
+            f"Sorry, {signup.id} has already started, with {seated} of its "
+            f"{seats_words(signup)} seats taken: it takes no more players."
+        )
+    if game is None or game.private or game.status == "finished":
+        return told
+    return (
+        f"{told} To follow it without playing, write WATCH {signup.id} to {desk.settings.address}."
+    )
 
 
 def _none_open(desk: Desk, game_id: str) -> str:

@@ -60,8 +60,12 @@ def seats_words(signup: SignupRow) -> str:
 def start_words(signup: SignupRow) -> str:
     if signup.start_at is None:
         return "starts when full"
-    bots = ", computer players filling up to the fewest" if signup.fill_with_bots else ""
-    return f"starts {signup.start_at:%Y-%m-%d %H:%M} UTC with the players signed up{bots}"
+    fewest = (
+        f"computer players filling up to {signup.min_seats}"
+        if signup.fill_with_bots
+        else f"at least {signup.min_seats}"
+    )
+    return f"starts {signup.start_at:%Y-%m-%d %H:%M} UTC with the players signed up ({fewest})"
 
 
 def count_line(signup: SignupRow, players: Sequence[SignupPlayerRow]) -> str:

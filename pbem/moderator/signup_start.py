@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from pbem.games.event_codec import encode_events
 from pbem.moderator.desk import Desk
@@ -25,6 +26,9 @@ from pbem.store import (
 
 # The computer players that make up the numbers, in this order, skipping names already taken.
 BOT_NAMES = ("Robby", "Marvin", "Ada", "Hal", "Dot", "Kit")
+# What started a game from its sign-up (`signups.ended_by`): its last seat taken, its start date
+# or the game master.
+StartedBy = Literal["full", "date", "gm"]
 
 
 class SignupError(ValueError):
@@ -45,7 +49,7 @@ def start_from_signup(
     desk: Desk,
     signup: SignupRow,
     players: Sequence[SignupPlayerRow],
-    by: str,
+    by: StartedBy,
     why: str | None = None,
     fill: bool = False,
 ) -> LoadedGame:
@@ -94,9 +98,20 @@ def start_from_signup(
         desk,
         signup,
         "the game started",
-        [f"{signup.id} started ({by}) with {', '.join(game.names)}."],
+        [f"{signup.id} started {_how_started(signup, by)} with {', '.join(game.names)}."],
     )
     return game
+
+
+def _how_started(signup: SignupRow, by: StartedBy) -> str:
+    """What started the game, in words: `by` is a code kept in `signups.ended_by`, which the
+    game master's notice once showed as it is ("started (date)")."""
+    if by == "full":
+        return f"when its last seat was taken (all {signup.max_seats})"
+    if by == "date":
+        assert signup.start_at is not None  # only a sign-up with a date starts at it
+        return f"at its start date, {signup.start_at:%Y-%m-%d %H:%M} UTC,"
+    return "by the game master (pbem gm start)"
 
 
 def _computers(desk: Desk, players: Sequence[SignupPlayerRow], count: int) -> list[PlayerSpec]:

@@ -70,7 +70,15 @@ def undo(desk: Desk, game_id: str, to: int | None, why: str | None) -> Change:
         kind="gm",
         summary=summary,
         why=why,
-        events=[Undone(target, where, restored.reshuffled, restored.orders_taken_back)],
+        events=[
+            Undone(
+                target,
+                where,
+                restored.reshuffled,
+                restored.orders_taken_back,
+                turn=game.kind.turn(restored.state),
+            )
+        ],
     )
     # Every seat gets a status telling what happened since the last one, the undo last.
     tell_everyone(desk, game, untold_events(desk, game, undone_after=target), why)

@@ -16,6 +16,7 @@ from pbem.moderator.seats import history_lines
 from pbem.orders.incoming import IncomingEmail
 from pbem.orders.requests import request_line
 from pbem.store import watchers_of
+from pbem.store.tables import InboundStatus
 
 # The outbox kind of these answers: they count with the answers to strangers, a few an hour.
 KIND = "stranger"
@@ -34,10 +35,15 @@ def watched_game(desk: Desk, email: IncomingEmail) -> str | None:
     return named
 
 
-def answer_watcher(desk: Desk, email: IncomingEmail, game_id: str) -> None:
-    """What a watcher can do, the public status and, when the email asks for it, the history."""
+def answer_watcher(
+    desk: Desk, email: IncomingEmail, game_id: str
+) -> tuple[InboundStatus, str, str | None]:
+    """What a watcher can do, the public status and, when the email asks for it, the history.
+    The inbound outcome: accepted when the email asked for what it was sent (HISTORY, STATUS),
+    else rejected: nothing else a watcher writes is done."""
     assert email.sender is not None
     game = load_game(desk.session, game_id)
+    asked = request_line(email.text, ("HISTORY", "STATUS"))
     wants_history = request_line(email.text, ("HISTORY",)) is not None
     moderator = desk.settings.address
     then = (
@@ -63,3 +69,6 @@ def answer_watcher(desk: Desk, email: IncomingEmail, game_id: str) -> None:
         history=history_lines(desk, game, None) if wants_history else (),
     )
     desk.postman.post(letter, game_id)
+    if asked is None:
+        return "rejected", "a watcher's email is not orders", game_id
+    return "accepted", f"{'history' if wants_history else 'status'} sent to a watcher", game_id

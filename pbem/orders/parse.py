@@ -25,11 +25,14 @@ GameAction = showmanager.Action | bigtime.Action
 
 @dataclass(frozen=True)
 class OrderLine:
-    """One order read from line `number`; `REFRESH 2` gives two of these with the same line."""
+    """One order read from line `number`; `REFRESH 2` gives two of these with the same line.
+    A SAY ... END block is one, read from its SAY line: `block` holds the lines under it as
+    written, END included, so that a reply can quote the whole block."""
 
     number: int
     text: str
     order: Order
+    block: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -103,7 +106,7 @@ def parse_orders(text: str, grammar: Grammar) -> ParsedOrders:
             if _visible(line).upper().rstrip(_SENTENCE_END) != _BLOCK_END:
                 said.append(raw.rstrip())
                 continue
-            orders.append(_closed(block, said))
+            orders.append(_closed(block, said, line))
             block, said = None, []
             continue
         if not line or line.startswith("#"):
@@ -122,11 +125,12 @@ def parse_orders(text: str, grammar: Grammar) -> ParsedOrders:
     return ParsedOrders(tuple(orders), tuple(ignored), tuple(errors))
 
 
-def _closed(block: OrderLine, said: list[str]) -> OrderLine:
+def _closed(block: OrderLine, said: list[str], end: str) -> OrderLine:
     """The block's talk: its lines without the blank ones around them (the text as written)."""
     assert isinstance(block.order, Talk)
     text = "\n".join(said).strip("\n")
-    return OrderLine(block.number, block.text, Talk(text, block.order.to))
+    written = (*text.splitlines(), end)
+    return OrderLine(block.number, block.text, Talk(text, block.order.to), written)
 
 
 def _unclosed(block: OrderLine, grammar: Grammar) -> LineError:

@@ -136,7 +136,11 @@ def test_the_chronicle_names_a_seats_earlier_holder_as_the_seat_was_held_then(
     engine.dispose()
     assert "Bo sent orders." in told, told
     assert any("Players: Ann, Bo, Cy." in line for line in told), told
-    assert "The game master gave Bo's seat to Eve." in told
+    # Bo's sealed order was taken back with the seat: the chronicle says so, by name.
+    assert (
+        "The game master gave Bo's seat to Eve. The order Bo had on file was taken back: the "
+        "phase waits for Eve's."
+    ) in told
     assert not any("A former player" in line or "Eve sent" in line for line in told), told
 
 

@@ -4,9 +4,11 @@ printed, the open game in `pbem games`, and bad input told in one line with its 
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
+from pbem.store import SignupPlayerRow, open_database, session_scope
 from tests.cli.conftest import Pbem
 from tests.cli.test_bad_input import REFUSED, USAGE, assert_one_line
 
@@ -54,3 +56,46 @@ def test_open_prints_the_id_and_join_address_and_games_lists_it(pbem: Pbem) -> N
     closed = pbem("gm", "close", "bt-1", "--why", "no takers", "--json")
     assert json.loads(closed.out)["summary"] == "sign-up closed"
     assert json.loads(pbem("games", "--json").out) == []
+
+
+def _sign_up(names: tuple[str, ...]) -> None:
+    """Players signed up for bt-1 as JOIN leaves them (the database of the `pbem` fixture)."""
+    engine = open_database(os.environ["PBEM_DATABASE_URL"])
+    with session_scope(engine) as session:
+        for name in names:
+            session.add(
+                SignupPlayerRow(signup_id="bt-1", address=f"{name.lower()}@example.org", name=name)
+            )
+    engine.dispose()
+
+
+def test_show_and_history_of_an_open_sign_up_say_it_has_not_started(pbem: Pbem) -> None:
+    # Play-testing: both said "no game 'sm-2'" while `pbem games` listed it as open.
+    pbem(*OPEN, "--seats", "3-4", "--start-at", "2099-12-04 15:40")
+    _sign_up(("Ann", "Cy", "Bo"))
+    not_started = "bt-1 is open for sign-up (3 of 3-4 seats taken) and has not started"
+    shown = pbem("show", "bt-1")
+    assert_one_line(shown, REFUSED, f"{not_started}: no board or history yet")
+    assert "bt-1: The Big Time! (standard), 3 of 3-4 seats taken" in shown.out
+    assert "starts 2099-12-04 15:40 UTC with the players signed up (at least 3)" in shown.out
+    assert "Signed up: Ann, Cy, Bo." in shown.out and "ann@example.org" not in shown.out
+    as_json = json.loads(pbem("show", "bt-1", "--json").out)
+    assert (as_json["status"], as_json["min_seats"], as_json["max_seats"]) == ("open", 3, 4)
+    assert [p["name"] for p in as_json["players"]] == ["Ann", "Cy", "Bo"]
+    assert_one_line(pbem("history", "bt-1"), REFUSED, not_started)
+    assert_one_line(pbem("history", "bt-1", "--json"), REFUSED, not_started)
+    assert_one_line(pbem("history", "bt-2"), REFUSED, "no game 'bt-2'; `pbem games` lists them")
+
+
+def _help(pbem: Pbem, command: str) -> str:
+    """A command's --help as one line of words, whatever the terminal's width wrapped."""
+    return " ".join(pbem(command, "--help").out.replace("│", " ").split())
+
+
+def test_open_and_start_help_list_each_games_variants_and_the_start_rules(pbem: Pbem) -> None:
+    variants = "showmanager: standard, queen, premiere; bigtime: standard"
+    for command in ("open", "start"):
+        assert variants in _help(pbem, command), command
+    told = _help(pbem, "open")
+    assert "Start at this time, in the future" in told
+    assert "the game waits for MOST; FEWEST counts only at the --start-at date or with" in told

@@ -113,6 +113,18 @@ def test_an_away_player_may_still_send_orders_and_back_ends_the_absence(clocked)
     assert _awaited(sm.game()) == [ANN]  # no longer played for her
 
 
+def test_the_replys_headline_tells_the_absence_beside_the_talk_and_the_orders(clocked):
+    # Play-testing: AWAY with SAY was headed "Your talk was passed on.", the absence told only
+    # further down.
+    bt = clocked("bigtime", [ANN, BO], seed=3)
+    assert bt.mail(BO, "away 5 days\nsay off to the seaside...").status == "accepted"
+    headline = "You are away until 6 Dec 2026; your talk was passed on."
+    assert headline in bt.letters(BO)[-1]
+    bt.now += timedelta(days=1)
+    assert bt.mail(BO, "BID 0\nBACK").status == "accepted"
+    assert "Your orders were carried out; you are back." in bt.letters(BO)[-1]
+
+
 def test_big_time_plays_for_the_away_player_once_the_others_have_bid(clocked):
     bt = clocked("bigtime", [ANN, BO, CY], seed=3)
     assert bt.mail(CY, "AWAY 2026-12-05").status == "accepted"

@@ -136,6 +136,23 @@ def test_resend_records_and_tells_the_reason(sm):
     assert (entry.summary, entry.why) == ("status resent to Ann", "lost in the spam folder")
 
 
+def test_a_status_resent_to_one_player_tells_what_happened_since_they_last_wrote(sm):
+    # Found in play-testing: Bo's resent status had the board, but not Ann's hire nor her talk,
+    # which the status he lost had told.
+    assert sm.mail(ANN, "HIRE 0").status == "accepted"
+    assert sm.mail(BO, "HIRE 0").status == "accepted"
+    assert sm.mail(ANN, "SAY Good luck, Bo\nREFRESH\nHIRE 1").status == "accepted"
+    count = len(sm.outbox())
+    run(sm, gm.resend, "Bo", "lost in the spam folder")
+    [letter] = sent_since(sm, count)
+    told = " ".join(letter.text.split())
+    assert letter.to == BO and "The game master sent you the status again" in told
+    assert "Ann refreshed the agency" in told and "Ann hired #" in told
+    assert "Ann says: Good luck, Bo" in told
+    assert told.count("Ann hired #") == 1  # not Ann's first hire, told before Bo last wrote
+    assert "You hired" not in told
+
+
 def test_undo_says_where_the_game_went_back_to_in_the_players_words(bt):
     for seat, address in enumerate((ANN, BO, CY)):
         loaded = bt.game()
@@ -150,6 +167,16 @@ def test_undo_says_where_the_game_went_back_to_in_the_players_words(bt):
         assert letter.kind == "status"
         assert "moved the game back to round 1, phase 1" in letter.text
         assert "history entry" not in letter.text and "Cy's email was garbled" in letter.text
+
+
+def test_undo_tells_the_player_whose_turn_it_is_back_at_your_turn(sm):
+    # Found in play-testing: Bo read "moved the game back to Bo's turn".
+    assert sm.mail(ANN, "HIRE 0").status == "accepted"
+    count = len(sm.outbox())
+    run(sm, undoing.undo, None, "misclick")
+    told = {s.to: " ".join(s.text.split()) for s in sent_since(sm, count)}
+    assert "The game master moved the game back to your turn." in told[ANN]
+    assert "The game master moved the game back to Ann's turn." in told[BO]
 
 
 def test_history_marks_what_an_undo_took_back(sm):

@@ -203,6 +203,27 @@ def test_an_email_without_orders_is_answered_with_help_and_rejected(table):
     assert "Show Manager (standard game). Turn:" in answer
 
 
+def test_an_email_that_only_asks_is_answered_with_what_it_asked_not_as_orders_carried_out(table):
+    # Play-testing: `status` alone was answered "Your orders were carried out.", though STATUS,
+    # HISTORY and HELP change nothing.
+    game = _sm(table)
+    state = game.game().row.state
+    asked = {
+        "status": "Here is your status.",
+        "history please": "Here is the game's history.",
+        "HELP\nSTATUS\nHISTORY": "Here is the list of orders, the game's history and your status.",
+    }
+    for body, headline in asked.items():
+        assert game.mail(BO, body).status == "accepted"
+        reply = letter_text(game.outbox()[-1].raw)
+        assert headline in reply and "Your orders were carried out" not in reply
+    assert game.game().row.state == state
+    # Orders with STATUS are orders: their answer says so, as before.
+    assert game.mail(ANN, "HIRE 0\nSTATUS").status == "accepted"
+    reply = next(r for r in reversed(game.outbox()) if r.to_address == ANN)
+    assert "Your orders were carried out." in letter_text(reply.raw)
+
+
 def test_early_order_waits_for_the_turn_and_is_applied_then(table):
     game = _sm(table)
     assert game.mail(BO, "HIRE 0").status == "queued"
@@ -464,9 +485,18 @@ def test_early_order_illegal_when_its_turn_comes_is_refused_and_the_turn_waits(t
     loaded = game.game()
     assert loaded.engine.awaiting(loaded.state) == (1,)
     to_bo = [r for r in game.outbox() if r.to_address == BO][before_bo:]
-    [notice] = [r for r in to_bo if "could not be carried out" in read_email(r.raw).subject]
-    # The notice names the orders it is about (found in play-testing: it did not).
-    assert "\nLOAN WOLF 3: " in letter_text(notice.raw)
+    # One email, the status saying it is Bo's turn, tells why his early orders were not played
+    # (play-testing: a notice of its own came beside it, and the status said nothing of it).
+    [status] = [letter_text(row.raw) for row in to_bo]
+    told = " ".join(status.split())
+    assert (
+        "Your turn came, but the orders you sent earlier for it could not be carried out: " in told
+    )
+    assert "LOAN WOLF 3: " in told and "the turn waits for your new orders" in told
+    ann_news = " ".join(letter_text(r.raw) for r in game.outbox() if r.to_address == ANN)
+    assert "LOAN WOLF" not in ann_news  # Bo's orders are his
+    assert game.mail(BO, "HISTORY").status == "accepted"
+    assert "LOAN WOLF 3: " in " ".join(letter_text(game.outbox()[-1].raw).split())
 
 
 def test_an_early_order_no_turn_could_take_is_refused_at_once(table):

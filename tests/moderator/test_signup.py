@@ -173,10 +173,37 @@ def test_the_game_starts_when_full_with_the_normal_welcome_and_a_fifth_is_told_i
         assert (seated.status, seated.reason) == ("rejected", "sign-up started")
         assert f"You play in {game.id}, which has started" in game.last_to(PEOPLE[1].upper())
         assert "reply RESIGN to it" in game.last_to(PEOPLE[1].upper())
-    late_answer = game.last_to(PEOPLE[4])
-    assert f"Sorry, {game.id} is full: the game has started. Write LIST to pbem@example.org" in (
+    late_answer = " ".join(game.last_to(PEOPLE[4]).split())
+    assert f"Sorry, {game.id} is full: the game has started. To follow it without playing, " in (
         late_answer
     )
+    assert f"write WATCH {game.id} to pbem@example.org. Write LIST to pbem@example.org" in (
+        late_answer
+    )
+    started = " ".join(game.last_to(GM).split())
+    assert f"{game.id} started when its last seat was taken (all 4) with P0, P1, P2, Di." in started
+
+
+@pytest.mark.parametrize("private", [False, True])
+def test_a_join_after_a_start_with_seats_free_is_told_it_started_not_that_it_is_full(
+    open_game, private
+):
+    # Play-testing: 3 of 3-4 seats taken at the start date, and a late JOIN was told "full".
+    game = open_game(seats="3-4", start_at=NOW + timedelta(days=2), private=private)
+    for address in PEOPLE[:3]:
+        game.mail(address, "JOIN")
+    assert _at_the_date(game) == 1
+    late = game.mail(PEOPLE[3], "JOIN Di")
+    assert (late.status, late.reason) == ("rejected", "sign-up started")
+    answer = " ".join(game.last_to(PEOPLE[3]).split())
+    assert (
+        f"Sorry, {game.id} has already started, with 3 of its 3-4 seats taken: it takes no "
+        "more players." in answer
+    )
+    assert "full" not in answer and "Write LIST to pbem@example.org" in answer
+    # A private game takes no watchers (WATCH is answered as for no game): not offered there.
+    watch = f"To follow it without playing, write WATCH {game.id} to pbem@example.org."
+    assert (watch in answer) is not private
 
 
 def test_the_game_starts_with_the_table_the_sign_up_was_opened_with(open_game):
@@ -208,6 +235,18 @@ def test_list_to_the_bare_address_shows_the_open_games_and_their_join_addresses(
     assert "72 hours a turn or phase" in text and "starts when full" in text
     assert game.join_address in text
     assert PEOPLE[0] not in text and "Annabel" not in text
+
+
+def test_list_tells_the_fewest_players_a_game_starts_with_at_its_date(open_game):
+    # Play-testing: the JOIN welcome said "at least 3", LIST only "with the players signed up".
+    game = open_game(seats="3-4", start_at=NOW + timedelta(days=2))
+    filled = open_game(seats="3-4", start_at=NOW + timedelta(days=2), fill_with_bots=True)
+    game.mail("zed@example.org", "LIST", to="pbem@example.org")
+    text = " ".join(game.last_to("zed@example.org").split())
+    assert f"{game.id}: The Big Time! (standard), 0 of 3-4 seats taken" in text
+    assert "starts 2026-12-03 12:00 UTC with the players signed up (at least 3)." in text
+    assert f"{filled.id}: The Big Time! (standard), 0 of 3-4 seats taken" in text
+    assert "with the players signed up (computer players filling up to 3)." in text
 
 
 def test_a_greeting_before_join_or_list_is_chatter(open_game):
@@ -278,6 +317,8 @@ def test_gm_start_starts_early_and_is_in_the_history(open_game):
         entries = session.exec(select(HistoryRow).where(col(HistoryRow.game_id) == game.id)).all()
     assert [entry.kind for entry in entries] == ["gm", "gm"]
     assert entries[1].why == "holiday" and "started from the sign-up" in entries[1].summary
+    started = " ".join(game.last_to(GM).split())
+    assert f"{game.id} started by the game master (pbem gm start) with Player 1," in started
 
 
 def test_gm_start_with_too_few_needs_computer_players(open_game):
@@ -321,6 +362,12 @@ def test_at_the_start_date_the_game_starts_with_the_seats_taken(open_game):
     with Session(game.engine) as session:
         assert len(load_game(session, game.id).seats) == 3
     assert game.signup().ended_by == "date"
+    # Play-testing: the notice read "bt-1 started (date) with ...", the code left unexplained.
+    started = " ".join(game.last_to(GM).split())
+    assert (
+        f"{game.id} started at its start date, 2026-12-03 12:00 UTC, with Player 1, Player 2, "
+        "Player 3." in started
+    )
 
 
 def test_at_the_start_date_too_few_tells_the_gm_once_and_stays_open(open_game):

@@ -193,6 +193,25 @@ def test_talk_with_orders_is_relayed_with_them_and_not_when_they_are_refused(tab
     assert "Ann says: I bid nothing" in _texts(_new_mail(game, before)[BO])
 
 
+def test_a_refused_email_says_its_talk_was_not_passed_on_and_quotes_the_block(table):
+    # Play-testing: the refusal read "> say" alone for a block, and nothing said the talk had
+    # not gone either.
+    game = table("showmanager", [f"{ANN}:Ann", f"{BO}:Bo", f"{CY}:Cy"], seed=7, first_player=CY)
+    before = len(game.outbox())
+    body = "say\nThanks Ann!\nBo, hire 0 is a trap ;)\nend\nsay to 1 cheers\nhier 0"
+    assert game.mail(CY, body).status == "rejected"
+    (reply,) = _new_mail(game, before)[CY]
+    text = letter_text(reply.raw)
+    assert "Your talk was not passed on either: send it again with your corrections." in text
+    read = text.split("Read:\n", 1)[1]
+    quoted = "  > say\n  > Thanks Ann!\n  > Bo, hire 0 is a trap ;)\n  > end\n  > say to 1 cheers\n"
+    assert read.startswith(quoted)
+    assert sorted(_new_mail(game, before)) == [CY]  # nothing relayed
+    # A refused email without talk says nothing of talk.
+    assert game.mail(CY, "hier 0").status == "rejected"
+    assert "talk" not in letter_text(game.outbox()[-1].raw).split("Problems:")[0]
+
+
 def test_talk_in_the_email_that_ends_the_phase_goes_out_in_the_status(table):
     game = _game(table)
     game.mail(BO, "SAY sent before the status")
@@ -215,7 +234,10 @@ def test_unknown_names_and_computer_players_are_refused_with_the_players_names(t
     game = table("bigtime", [f"{ANN}:Ann", f"{BO}:Bo"], seed=3)
     result = game.mail(ANN, "SAY TO Zed hello")
     assert result.status == "rejected"
-    assert "no player called 'Zed'" in result.reason and "(players you can talk to: Bo)" in result.reason
+    assert (
+        "no player called 'Zed'" in result.reason
+        and "(players you can talk to: Bo)" in result.reason
+    )
     assert game.mail(ANN, "SAY TO ann hello").status == "rejected"
 
 
@@ -248,7 +270,9 @@ def test_an_email_is_told_every_problem_at_once_lines_rules_talk_and_absence(tab
     refused = game.mail(ANN, "BID 3 3 3 3 3\nSAY TO Zed hi")
     assert refused.status == "rejected"
     assert refused.reason.startswith('line 1 "BID 3 3 3 3 3": ')
-    assert refused.reason.endswith("no player called 'Zed' to talk to (players you can talk to: Bo, Cy)")
+    assert refused.reason.endswith(
+        "no player called 'Zed' to talk to (players you can talk to: Bo, Cy)"
+    )
     assert game.mail(ANN, "BID 3\nSAY TO Bo hi").status == "accepted"
 
 

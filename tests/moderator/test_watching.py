@@ -143,6 +143,24 @@ def test_a_watcher_asking_history_gets_the_public_history(table):
     assert "History (the last" not in other
 
 
+def test_a_watchers_request_answered_is_stored_and_logged_as_accepted(table):
+    # Play-testing: the daemon logged a watcher's HISTORY as "rejected (names no game)", though
+    # the watcher was sent the history; the log prints the inbound row's status and reason.
+    game = _sm(table)
+    _ask(game, WAT, f"WATCH {game.id}")
+    asked = game.mail(WAT, f"HISTORY {game.id}", to=SETTINGS.address, subject="hi")
+    assert (asked.status, asked.reason) == ("accepted", "history sent to a watcher")
+    assert asked.game_id == game.id
+    status = game.mail(WAT, "STATUS", to=SETTINGS.address, subject=f"Re: [{game.id}] x")
+    assert (status.status, status.reason) == ("accepted", "status sent to a watcher")
+    # What else a watcher writes is answered, but nothing of it is done.
+    chat = game.mail(WAT, "HIRE 0", to=SETTINGS.address, subject=f"Re: [{game.id}] x")
+    assert (chat.status, chat.reason) == ("rejected", "a watcher's email is not orders")
+    # A stranger's HISTORY is answered as before, and names no game of theirs.
+    stranger = game.mail(NOSY, f"HISTORY {game.id}", to=SETTINGS.address, subject="hi")
+    assert (stranger.status, stranger.reason) == ("rejected", "names no game")
+
+
 def test_a_watchers_html_board_asks_for_no_orders(table):
     game = table("bigtime", [ANN, BO], seed=3)
     _ask(game, WAT, f"WATCH {game.id}")

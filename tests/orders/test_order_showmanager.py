@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from pbem.games.showmanager import ENGINE
 from pbem.games.showmanager.actions import Hire, Loan, Refresh, Stage
 from pbem.orders import Grammar, Order, grammar_for, parse_orders
 from pbem.orders.showmanager import MAX_REFRESHES
 from tests.orders.reading import error, orders
+from tests.showmanager.sm_tables import WOLF_18, WOLF_24, force_stage, fresh, give
 
 
 @pytest.fixture(scope="module")
@@ -136,3 +138,16 @@ def test_premiere_names_are_shown_in_a_premiere_game_but_both_are_accepted() -> 
     assert orders("STAGE WOLF 1 2 3 IN KOELN", premiere) == [Stage("Wolf", (1, 2, 3), "Köln")]
     assert orders("STAGE FREUDI 1 2 3 IN DUISBURG", premiere) == [Stage("Wolf", (1, 2, 3), "Köln")]
     assert "choose one of Freudi, Miss Hanoi, Die Miserablen, Katz" in error("LOAN X 1", premiere)
+
+
+def test_an_example_staging_reads_back_as_the_board_spells_its_city(grammar: Grammar) -> None:
+    state = fresh(2, "queen", first=0)  # two productions of each musical
+    force_stage(state, 0, "Wolf", WOLF_24, "Köln")
+    give(state, 0, *WOLF_18)
+    state.turn = 0
+    (line,) = (line for line in ENGINE.legal_summary(state, 0) if line.startswith("STAGE"))
+    assert line == "STAGE WOLF 68 33 87 IN KÖLN"
+    stage = Stage("Wolf", WOLF_18, "Köln")
+    for written in (line, "STAGE WOLF 68 33 87 IN Köln", "STAGE WOLF 68 33 87 IN KOELN"):
+        assert orders(written, grammar) == [stage]
+    assert ENGINE.check(state, 0, stage) is None

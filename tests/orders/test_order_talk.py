@@ -37,6 +37,12 @@ def test_a_block_from_say_to_end_is_one_message_whose_lines_are_not_orders() -> 
         (8, Hire(slot=1)),
     ]
     assert parsed.errors == ()
+    # The block's lines as written, for a reply to quote (a SAY line alone has none).
+    assert [line.block for line in parsed.orders] == [
+        (),
+        ("HIRE 3 is mine.", "# not a comment here", "end"),
+        (),
+    ]
 
 
 def test_a_block_without_end_is_an_error_naming_its_say_line(grammar: Grammar) -> None:

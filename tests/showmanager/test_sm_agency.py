@@ -60,6 +60,22 @@ def test_hire_refused_when_the_slot_costs_more_than_the_money() -> None:
     assert refusal.legal == ("HIRE 0", "HIRE 1", "HIRE 2")
 
 
+def test_hire_of_a_card_not_on_offer_names_the_cards_there_and_the_status_choices() -> None:
+    state = ENGINE.new_game(
+        NewGame(4, "standard", 5, first_player=0, setup={"deck": [10, 11, 12, 13, 14]})
+    )
+    refusal = ENGINE.check(state, 0, Hire(card=77))
+    assert refusal is not None
+    assert refusal.reason == (
+        "card #77 is not in the agency: it offers #10 in slot 0, #11 in slot 1, #12 in slot 2, "
+        "#13 in slot 3"
+    )
+    # A refresh may bring the card: the choices are the status email's, which has no loan or
+    # staging to offer yet.
+    assert refusal.legal == ("REFRESH", "HIRE 0", "HIRE 1", "HIRE 2", "HIRE 3")
+    assert list(refusal.legal) == ENGINE.legal_summary(state, 0)
+
+
 def test_refresh_costs_2_discards_the_display_then_draws_four() -> None:
     state = ENGINE.new_game(
         NewGame(4, "standard", 5, first_player=0, setup={"deck": list(range(1, 9))})

@@ -36,6 +36,16 @@ def test_first_production_needs_a_city_holding_no_musical() -> None:
     assert refusal is not None and "Köln already has a musical" in refusal.reason
 
 
+def test_example_stagings_spell_the_city_as_the_board_does() -> None:
+    state = fresh(2, "queen", first=0)  # two productions of each musical
+    force_stage(state, 0, "Wolf", WOLF_24, "Köln")
+    give(state, 0, *WOLF_18)
+    state.turn = 0
+    refusal = ENGINE.check(state, 0, Stage("Wolf", (68, 33, 1)))
+    assert refusal is not None and "card #1 is not in your hand" in refusal.reason
+    assert refusal.legal == ("STAGE WOLF 68 33 87 IN KÖLN",)
+
+
 def test_later_productions_go_to_the_musicals_city() -> None:
     state = fresh(variant="queen", first=0)
     force_stage(state, 0, "Wolf", WOLF_24, "Hamburg")

@@ -54,6 +54,23 @@ def test_loan_is_1_to_10_points_and_never_below_0() -> None:
     assert city_of(state, "Hamburg")[-1] == (1, 0)
 
 
+def test_a_loan_refusal_says_which_limit_of_the_rule_applies() -> None:
+    state = fresh(variant="queen", first=0)
+    force_stage(state, 0, "Wolf", BEST["Wolf"], "Hamburg")
+    force_stage(state, 1, "Wolf", (43, 110, 111))  # 6 + 1 + 1 + 3 = 11
+    state.turn = 1
+    refusal = ENGINE.check(state, 1, Loan("Wolf", 11))
+    assert refusal is not None and refusal.reason == (
+        "Wolf#1 is worth 11: you may borrow 1 to 10 points against it (a loan is at most 10 points)"
+    )
+    state.cities[1][1].value = 4
+    refusal = ENGINE.check(state, 1, Loan("Wolf", 5))
+    assert refusal is not None and refusal.reason == (
+        "Wolf#1 is worth 4: you may borrow 1 to 4 points against it "
+        "(a loan may not take it below 0)"
+    )
+
+
 def test_one_loan_per_production_per_game() -> None:
     state = fresh(variant="queen", first=0)
     force_stage(state, 0, "Wolf", BEST["Wolf"], "Hamburg")

@@ -35,12 +35,10 @@ def city_name(state: GameState, city: int) -> str:
     return shown(state, state.data.cities[city])
 
 
-@functools.lru_cache(maxsize=1024)
 def order_word(name: str) -> str:
-    """A name as an order line writes it: capitals, umlauts spelt out (`Köln` -> `KOELN`).
-
-    Remembered: every LOAN and STAGE is resolved by name, and the names are few."""
-    return name.translate(_ASCII).upper()
+    """A name as an example order line writes it: in capitals, spelt as the board spells it
+    (`Köln` -> `KÖLN`), so a hint names the city the player sees; `KOELN` is read all the same."""
+    return name.upper()
 
 
 def production_name(state: GameState, chip: Chip) -> str:
@@ -64,8 +62,11 @@ def find_role(data: Components, musical: int, name: str) -> int | None:
 
 @functools.lru_cache(maxsize=1024)
 def _key(name: str) -> str:
-    """What of a name is compared: its order word, spaces and hyphens aside (`KINGLEAR`)."""
-    return _SPACING.sub("", order_word(name))
+    """What of a name is compared: capitals, umlauts spelt out, spaces and hyphens aside
+    (`KINGLEAR`, `KOELN`), so a mail client without umlauts names the same city.
+
+    Remembered: every LOAN and STAGE is resolved by name, and the names are few."""
+    return _SPACING.sub("", name.translate(_ASCII).upper())
 
 
 @functools.cache

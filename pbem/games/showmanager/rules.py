@@ -22,6 +22,8 @@ from pbem.games.showmanager.state import GameState
 
 LOANS = ("LOAN",)
 HIRES = ("HIRE",)
+# A card not on offer may come with a refresh: those are the player's ways to another card.
+OTHER_CARDS = ("REFRESH", "HIRE")
 STAGES = ("STAGE",)
 TURN_ENDS = ("HIRE", "STAGE")
 AFTER_LOAN = ("REFRESH", "HIRE", "STAGE")
@@ -87,7 +89,10 @@ def hire_refusal(state: GameState, seat: int, hire: Hire) -> Refusal | None:
     slot = resolve.hire_slot(state, hire)
     if slot is None:
         unknown = None if hire.card is None else _unknown_card(state, hire.card)
-        return _refuse(state, seat, HIRES, unknown or f"card #{hire.card} is not in the agency")
+        if unknown is not None:
+            return _refuse(state, seat, HIRES, unknown)
+        reason = f"card #{hire.card} is not in the agency: {_on_offer(state)}"
+        return _refuse(state, seat, OTHER_CARDS, reason)
     if not 0 <= slot < len(display):
         return _refuse(
             state, seat, HIRES, f"there is no slot {slot}: slots are 0-{len(display) - 1}"
@@ -109,6 +114,13 @@ def hire_refusal(state: GameState, seat: int, hire: Hire) -> Refusal | None:
             f"remaining productions could be staged (it may leave at most {rules.limit} in hand)",
         )
     return None
+
+
+def _on_offer(state: GameState) -> str:
+    """The agency's cards by id and slot, for a player who asked for a card that is not there."""
+    display = state.display
+    offered = [f"#{card} in slot {slot}" for slot, card in enumerate(display) if card is not None]
+    return f"it offers {', '.join(offered)}" if offered else "it is empty"
 
 
 def loan_refusal(state: GameState, seat: int, loan: Loan) -> Refusal | None:
@@ -143,15 +155,22 @@ def loan_refusal(state: GameState, seat: int, loan: Loan) -> Refusal | None:
             state, seat, LOANS, f"all chips of {name} are on the board: no more loans on it"
         )
     label = production_name(state, chip)
-    most = min(chip.value, state.data.loan_max_points)
+    limit = state.data.loan_max_points
+    most = min(chip.value, limit)
     if most == 0:
         return _refuse(state, seat, LOANS, f"{label} is worth 0: nothing can be borrowed on it")
     if not 1 <= loan.points <= most:
+        # The rule has two limits: say which one this production meets.
+        why = (
+            "a loan may not take it below 0"
+            if most < limit
+            else f"a loan is at most {limit} points"
+        )
         return _refuse(
             state,
             seat,
             LOANS,
-            f"{label} is worth {chip.value}: you may borrow 1 to {most} points against it",
+            f"{label} is worth {chip.value}: you may borrow 1 to {most} points against it ({why})",
         )
     return None
 
