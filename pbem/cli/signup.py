@@ -70,8 +70,8 @@ def open_game(
     start_at: str | None = typer.Option(
         None,
         "--start-at",
-        help="Start at this time, in the future (UTC unless given), with the seats taken then, "
-        "at least the FEWEST of --seats.",
+        help='Start at this time, in the future: "2026-12-24 18:00" (UTC), or with an offset, '
+        '"2026-12-24 18:00+01:00"; with the seats taken then, at least the FEWEST of --seats.',
     ),
     fill_with_bots: bool = typer.Option(
         False,

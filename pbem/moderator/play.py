@@ -219,8 +219,11 @@ def _apply_waiting_order(desk: Desk, game: LoadedGame, seat: int) -> list[Event]
         game.id,
         actor=WAITING,
         kind="system",
-        summary=f"{game.name_of(seat)}'s early orders refused: {one_line(order.lines)}",
-        why=order.reason,
+        # The reason in the summary, the game master's alone: it may name the seat's hand, and
+        # an entry's `why` is shown to every reader of HISTORY (re-check: it leaked so).
+        summary=(
+            f"{game.name_of(seat)}'s early orders refused: {one_line(order.lines)} ({order.reason})"
+        ),
         state_after=encode_state(game, game.state),
         events=encode_events([refused]),
     )

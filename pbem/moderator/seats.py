@@ -90,7 +90,9 @@ def history_lines(desk: Desk, game: LoadedGame, seat: int | None) -> list[Histor
         held = since is not None and entry.seq >= since
         yours = entry.actor.lower() == reader
         told = teller(then.names, public=not held).lines(events)
-        if entry.kind == "talk" and not told:
+        # Talk to others, and the moderator's notes to another seat alone (its early orders
+        # refused), leave no line: not even that there was one.
+        if not told and (entry.kind == "talk" or (entry.kind == "system" and events)):
             continue
         lines_of_orders = entry.summary if held and yours and entry.kind == "order" else None
         # One thing that happened is the entry's line; more are listed under it, a line each.

@@ -97,5 +97,5 @@ def test_open_and_start_help_list_each_games_variants_and_the_start_rules(pbem: 
     for command in ("open", "start"):
         assert variants in _help(pbem, command), command
     told = _help(pbem, "open")
-    assert "Start at this time, in the future" in told
+    assert 'in the future: "2026-12-24 18:00" (UTC), or with an offset' in told
     assert "the game waits for MOST; FEWEST counts only at the --start-at date or with" in told

@@ -496,7 +496,14 @@ def test_early_order_illegal_when_its_turn_comes_is_refused_and_the_turn_waits(t
     ann_news = " ".join(letter_text(r.raw) for r in game.outbox() if r.to_address == ANN)
     assert "LOAN WOLF" not in ann_news  # Bo's orders are his
     assert game.mail(BO, "HISTORY").status == "accepted"
-    assert "LOAN WOLF 3: " in " ".join(letter_text(game.outbox()[-1].raw).split())
+    own_history = " ".join(letter_text(game.outbox()[-1].raw).split())
+    assert "LOAN WOLF 3: " in own_history and "(why:" not in own_history
+    # Nobody else's HISTORY has a line of it, nor its reason, which may name Bo's hand (re-check:
+    # the entry's `why` was shown to every reader).
+    assert game.mail(ANN, "HISTORY").status == "accepted"
+    history = letter_text(game.outbox()[-1].raw)
+    assert "LOAN WOLF" not in history and "no production" not in history
+    assert "noted a change" not in history
 
 
 def test_an_early_order_no_turn_could_take_is_refused_at_once(table):

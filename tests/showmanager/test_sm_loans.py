@@ -69,6 +69,9 @@ def test_a_loan_refusal_says_which_limit_of_the_rule_applies() -> None:
         "Wolf#1 is worth 4: you may borrow 1 to 4 points against it "
         "(a loan may not take it below 0)"
     )
+    # Re-check: LOAN WOLF 0 named the "below 0" limit.
+    refusal = ENGINE.check(state, 1, Loan("Wolf", 0))
+    assert refusal is not None and refusal.reason.endswith("(a loan is at least 1 point)")
 
 
 def test_one_loan_per_production_per_game() -> None:

@@ -161,11 +161,12 @@ def loan_refusal(state: GameState, seat: int, loan: Loan) -> Refusal | None:
         return _refuse(state, seat, LOANS, f"{label} is worth 0: nothing can be borrowed on it")
     if not 1 <= loan.points <= most:
         # The rule has two limits: say which one this production meets.
-        why = (
-            "a loan may not take it below 0"
-            if most < limit
-            else f"a loan is at most {limit} points"
-        )
+        if loan.points < 1:
+            why = "a loan is at least 1 point"
+        elif most < limit:
+            why = "a loan may not take it below 0"
+        else:
+            why = f"a loan is at most {limit} points"
         return _refuse(
             state,
             seat,
