@@ -44,6 +44,8 @@ def test_example_stagings_spell_the_city_as_the_board_does() -> None:
     refusal = ENGINE.check(state, 0, Stage("Wolf", (68, 33, 1)))
     assert refusal is not None and "card #1 is not in your hand" in refusal.reason
     assert refusal.legal == ("STAGE WOLF 68 33 87 IN KÖLN",)
+    # Play-testing: "(87)" after the reason read as a riddle; the hand is said in words.
+    assert "card #1 is not in your hand: your hand holds #" in refusal.reason
 
 
 def test_later_productions_go_to_the_musicals_city() -> None:

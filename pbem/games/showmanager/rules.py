@@ -193,8 +193,13 @@ def stage_refusal(state: GameState, seat: int, stage: Stage) -> Refusal | None:
     hand = state.players[seat].hand
     for card in cards:
         if card not in hand:
-            held = ", ".join(str(c) for c in hand) or "empty"
-            return _refuse(state, seat, STAGES, f"card #{card} is not in your hand ({held})")
+            # Said in words: "(87)" alone read as a riddle (play-testing).
+            held = (
+                f"your hand holds {', '.join(f'#{c}' for c in hand)}"
+                if hand
+                else "your hand is empty"
+            )
+            return _refuse(state, seat, STAGES, f"card #{card} is not in your hand: {held}")
     kept = len(hand) - roles
     if kept > rules.limit:
         return _refuse(
