@@ -179,14 +179,7 @@ def come_back(
     row = game.seat(seat)
     if row.away_until is None:
         return []
-    on = today(desk)
-    row.away_days -= _unused(row, on)
-    row.away_until = None
-    desk.session.add(row)
-    hours = game.row.deadline_hours
-    if game.row.away_mode == "wait" and hours and seat in game.engine.awaiting(game.state):
-        game.row.deadline_at = desk.clock() + timedelta(hours=hours)
-        desk.session.add(game.row)
+    _end(desk, game, row)
     ended = AwayEnded(seat, end)
     _record(
         desk,
@@ -201,10 +194,28 @@ def come_back(
     return [ended]
 
 
-def forget_absence(seat: SeatRow) -> None:
-    """A seat passing to someone else (a computer player, another person) keeps no absence: the
-    new player is not away, and has the game's days of their own."""
-    seat.away_until, seat.away_days = None, 0
+def forget_absence(desk: Desk, game: LoadedGame, seat: SeatRow) -> date | None:
+    """A seat passing to someone else (a computer player, another person) keeps no absence: it
+    was its player's, so the new player is not away, and has the game's days of their own.
+    Returns the first day back of the absence that ends so (None: none), for the change to say
+    it; a deadline held for it starts again, as when its player comes back."""
+    until = seat.away_until
+    if until is not None:
+        _end(desk, game, seat)
+    seat.away_days = 0
+    return until
+
+
+def _end(desk: Desk, game: LoadedGame, row: SeatRow) -> None:
+    """The seat's absence ends today: the days not taken are given back; under `wait`, a
+    deadline held for the seat starts again from now."""
+    row.away_days -= _unused(row, today(desk))
+    row.away_until = None
+    desk.session.add(row)
+    hours = game.row.deadline_hours
+    if game.row.away_mode == "wait" and hours and row.position in game.engine.awaiting(game.state):
+        game.row.deadline_at = desk.clock() + timedelta(hours=hours)
+        desk.session.add(game.row)
 
 
 def absences_over(desk: Desk, game: LoadedGame) -> list[Event]:

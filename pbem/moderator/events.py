@@ -43,6 +43,19 @@ class SeatMoved(Event):
     old_name: str = ""  # who played it before (the seat's name may change with it)
     # The earlier holder's sealed order was taken back: the phase waits for the new holder's.
     order_taken_back: bool = False
+    # The earlier holder was away until this day ("4 Dec 2026"): their absence ended with it.
+    away_until: str | None = None
+
+
+@record
+class Welcome(Event):
+    """What the start's welcome tells besides the start (the players, how to order and talk),
+    told to a seat's newcomer (`gm replace`) with their takeover (`moved`). Only in their
+    welcome letter, never in the history: their takeover is the entry's event, told once."""
+
+    kind = "moderator.welcome"
+    moved: SeatMoved
+    press: str
 
 
 @record

@@ -16,7 +16,7 @@ from sqlmodel import col, select
 
 from pbem.games.base import Event
 from pbem.games.event_codec import encode_events
-from pbem.moderator.absences import come_back, forget_absence
+from pbem.moderator.absences import come_back, day_words, forget_absence
 from pbem.moderator.compose import header_safe
 from pbem.moderator.desk import Desk
 from pbem.moderator.events import (
@@ -26,6 +26,7 @@ from pbem.moderator.events import (
     Paused,
     SeatMoved,
     StatusResent,
+    Welcome,
 )
 from pbem.moderator.gm_letters import RESENT, farewell, tell_everyone, tell_notice, tell_status
 from pbem.moderator.letters import status_letter
@@ -222,18 +223,26 @@ def replace(desk: Desk, game_id: str, who: str, new: str, why: str | None) -> Ch
     seat.name = player.name or (seat.bot_name if seat.kind == "bot" else seat.name)
     seat.secret = new_secret({s.secret for s in game.seats})
     seat.kind, seat.bot_name = "human", None
-    forget_absence(seat)
+    # The absence was the earlier holder's: it ends, and the game master reads so.
+    away = forget_absence(desk, game, seat)
     desk.session.add(seat)
     new_name = game.name_of(seat.position)
     dropped = replace_waiting_orders(desk, game, seat.position, LEFT)
     passed = f"seat {seat.position + 1} ({old_name}) passed to {new_name}" + set_aside(dropped)
+    if away is not None:
+        passed += f"; {old_name}'s absence (until {away.isoformat()}) ended"
     # An order on file (a Big Time! sealed bid) was the old holder's: the newcomer gives theirs.
     filed = seat.position not in game.engine.awaiting(game.state)
     game.engine.withdraw(game.state, seat.position)
     taken_back = filed and seat.position in game.engine.awaiting(game.state)
     if taken_back:
         passed += "; the order on file taken back"
-    moved = SeatMoved(seat.position, old_name, order_taken_back=taken_back)
+    moved = SeatMoved(
+        seat.position,
+        old_name,
+        order_taken_back=taken_back,
+        away_until=day_words(away) if away is not None else None,
+    )
     save_state(
         desk.session, game, game.state, actor=GM, kind="gm", summary=passed, why=why, events=[moved]
     )
@@ -250,7 +259,7 @@ def replace(desk: Desk, game_id: str, who: str, new: str, why: str | None) -> Ch
             why,
         )
     # The letter's footer gives the seat's new password for the PASSWORD fallback.
-    welcome: list[Event] = [moved, *([GmReason(why)] if why else [])]
+    welcome: list[Event] = [Welcome(moved, game.row.press), *([GmReason(why)] if why else [])]
     desk.postman.post(
         status_letter(game, seat.position, desk.settings, welcome, "Welcome"), game.id
     )

@@ -23,6 +23,7 @@ from pbem.moderator.boards import board_html
 from pbem.moderator.compose import Letter
 from pbem.moderator.events import TALK
 from pbem.moderator.loaded import LoadedGame
+from pbem.moderator.news import told_once
 from pbem.moderator.render import render, render_text
 from pbem.moderator.telling import scene_of, tell_as_then, tell_public
 from pbem.orders.quotes import ORDERS_ABOVE_MARK
@@ -216,6 +217,7 @@ def _letter(
 
 def told(game: LoadedGame, events: Sequence[Event], seat: int | None) -> dict[str, Any]:
     """The events as `seat` is told them: what happened, and the table talk apart from it."""
+    events = told_once(events, seat, len(game.seats))
     talk = [event for event in events if isinstance(event, TALK)]
     rest = [event for event in events if not isinstance(event, TALK)]
     scene = scene_of(game)

@@ -49,6 +49,25 @@ def events_since_own(desk: Desk, game: LoadedGame, seat: int) -> list[Event]:
     return _news_of(entries[own + 1 :])
 
 
+def told_once(events: Sequence[Event], seat: int | None, seats: int) -> list[Event]:
+    """`events` as a letter to `seat` (of `seats`) tells them: its holder's own takeover (the
+    seat's latest change of hands, if a `SeatMoved`) was told in their welcome, so it is kept
+    from them (play-testing: their next status told it again). Kept in the list, it still marks
+    what came before it as the earlier holder's (`telling.tell_as_then`)."""
+    changes = [
+        index
+        for index, event in enumerate(events)
+        if isinstance(event, SeatLeft | SeatMoved) and event.seat == seat
+    ]
+    if not changes or not isinstance(events[changes[-1]], SeatMoved):
+        return list(events)
+    others = tuple(other for other in range(seats) if other != seat)
+    return [
+        replace(event, to=others) if index == changes[-1] else event
+        for index, event in enumerate(events)
+    ]
+
+
 def _news_of(entries: Sequence[HistoryRow], undone_after: int | None = None) -> list[Event]:
     """The events of `entries`, oldest first, as a status tells them (`untold_events`)."""
     news: list[list[Event]] = []

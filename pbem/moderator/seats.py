@@ -38,7 +38,7 @@ def resign(desk: Desk, game: LoadedGame, seat: int, *, actor: str, why: str) -> 
     # A new secret too: the person who left must no longer order for the seat.
     row.secret = new_secret({other.secret for other in game.seats})
     row.name = computer_name(name)
-    forget_absence(row)  # a computer player plays its own turns
+    forget_absence(desk, game, row)  # a computer player plays its own turns
     desk.session.add(row)
     dropped = replace_waiting_orders(desk, game, seat, LEFT)
     events: list[Event] = [SeatLeft(seat, removed=by_gm)]

@@ -292,3 +292,33 @@ def test_a_seat_that_passes_to_someone_else_keeps_no_absence(clocked):
         gm.replace(sm.desk(session), sm.id, BO, "di@example.org:Di", None)
     seats = sm.game().seats
     assert [(s.away_until, s.away_days) for s in seats[:2]] == [(None, 0), (None, 0)]
+
+
+def test_replacing_an_away_player_ends_the_absence_and_says_so(clocked):
+    # Found in play-testing: `gm replace` of an away player ended the absence without a word:
+    # not in the game master's output, the history or the others' notice; under `wait` the
+    # deadline held for the absence had passed, so the newcomer was played for at once.
+    bt = clocked(
+        "bigtime", [ANN, BO, CY], seed=3, deadline_hours=24, policy="default", away_mode="wait"
+    )
+    assert bt.mail(CY, "AWAY 3 days").status == "accepted"
+    for player in (ANN, BO):
+        assert bt.mail(player, bt.default_orders(player)).status == "accepted"
+    bt.now += timedelta(hours=30)
+    assert bt.deadlines() == 0  # held for Cy
+    sent, di = len(bt.outbox()), "di@example.org"
+    with session_scope(bt.engine) as session:
+        change = gm.replace(bt.desk(session), bt.id, "Cy", f"{di}:Di", None)
+    assert change.summary == "seat 3 (Cy) passed to Di; Cy's absence (until 2026-12-04) ended"
+    assert bt.history()[-1] == ("gm", "gm", change.summary)
+    seat = bt.game().seat(2)
+    assert (seat.away_until, seat.away_days) == (None, 0)  # the absence was Cy's, not Di's
+    for player in (ANN, BO):
+        told = " ".join(bt.letters(player, sent)[0].split())
+        assert "gave Cy's seat to Di. Cy's absence (until 4 Dec 2026) ended with it." in told
+    welcome = " ".join(bt.letters(di, sent)[0].split())
+    assert "Cy's absence (until 4 Dec 2026) ended with it: you are not away." in welcome
+    assert "Di is away" not in welcome and "You are away" not in welcome
+    # The deadline held for Cy starts again for Di, as when an absence ends.
+    assert bt.game().row.deadline_at == bt.now + timedelta(hours=24)
+    assert bt.deadlines() == 0 and _awaited(bt.game()) == [di]

@@ -225,9 +225,8 @@ def test_what_a_seats_earlier_holder_did_is_told_by_their_name_after_a_replace(b
         news = next(s for s in reversed(statuses) if s.to == player).text
         assert "Bo is back: Bo plays their own turns again." in news, news
         assert "Bea is back" not in news and "You are back" not in news
-        assert news.index("Bo is back") < news.index("seat"), (
-            news
-        )  # "gave Bo's seat", "the seat of Bo"
+        if player != bea:  # Bea's welcome told her she took over the seat: it is not retold
+            assert news.index("Bo is back") < news.index("gave Bo's seat"), news
     assert_no_address_of_another(statuses)
 
 
@@ -285,6 +284,50 @@ def test_replace_takes_a_name_and_tells_everyone_by_name(bt):
     assert seat.secret in welcome.text and "take over the seat of Bo" in welcome.text
     assert_no_address_of_another(letters)
     assert change.summary == "seat 2 (Bo) passed to Bobby"
+
+
+TALK_RULE = "Talk with SAY is public: every player reads it"
+
+
+@pytest.mark.parametrize("press", ["all", "none"])
+def test_the_newcomers_welcome_names_the_players_and_how_to_talk_as_at_the_start(db_engine, press):
+    # Found in play-testing: the welcome of a player who took over a seat named nobody and
+    # did not say how to talk to the others, which the start's welcome says.
+    bt = Named(db_engine, "bigtime", [(ANN, "Ann"), (BO, "Bo"), (CY, "Cy")], press=press)
+    [start] = [s for s in sent_since(bt, 0) if s.to == ANN]
+    count = len(bt.outbox())
+    run(bt, gm.replace, "Bo", "bo2@example.org:Bobby", None)
+    [welcome] = [s for s in sent_since(bt, count) if s.to == "bo2@example.org"]
+    assert "Players: Ann, Bobby (you), Cy." in welcome.text
+    assert "Reply to this email to send your orders; HELP lists them." in welcome.text
+    assert (TALK_RULE in welcome.text) == (press != "none") == (TALK_RULE in start.text)
+    if press != "none":  # the start's very words, not a copy that may drift from them
+        rule = next(line for line in start.text.splitlines() if TALK_RULE in line)
+        assert rule.split(TALK_RULE)[1] in welcome.text
+    assert_no_address_of_another([welcome])
+
+
+@pytest.mark.parametrize("last", ["newcomer", "others"])
+def test_the_newcomer_is_told_the_takeover_once_not_again_in_the_next_status(bt, last):
+    # Found in play-testing: the status after the welcome told the newcomer again "You take
+    # over the seat of Bo ... (at the end of this email)".
+    run(bt, gm.replace, "Bo", "bo2@example.org:Bobby", None)
+    players = [ANN, CY, "bo2@example.org"]
+    if last == "others":  # the newcomer's reply does not resolve the phase: a status follows
+        players = players[::-1]
+    count = len(bt.outbox())
+    for player in players:
+        assert bt.mail(player, "BID 0").status == "accepted"
+    letters = sent_since(bt, count)
+    news = next(s for s in reversed(letters) if s.to == "bo2@example.org")
+    assert "Round 1 · Phase 2" in news.subject and "take over the seat" not in news.text
+    for other in (ANN, CY):  # the others' status still tells the seat changed hands
+        told = next(s for s in reversed(letters) if s.to == other).text
+        assert "The game master gave Bo's seat to Bobby." in told
+    # Nor is it lost: the newcomer's HISTORY tells it.
+    count = len(bt.outbox())
+    assert bt.mail("bo2@example.org", "HISTORY").status == "accepted"
+    assert "You take over the seat of Bo" in sent_since(bt, count)[0].text
 
 
 def test_replace_refuses_an_address_already_seated_and_changes_nothing(bt):
