@@ -21,6 +21,7 @@ from types import FrameType
 from pbem.daemon.alarms import AlarmClock
 from pbem.daemon.deadlines import run_deadlines, run_reminders
 from pbem.daemon.health import Health, intake_link, sender_link
+from pbem.daemon.heap import settle_startup_objects
 from pbem.daemon.notify import SystemdNotifier
 from pbem.daemon.outbox import SendGate, SendReport, send_outbox
 from pbem.daemon.signups import run_signup_starts
@@ -131,6 +132,7 @@ class Daemon:
         self._bell = threading.Event()
         self.alarms = AlarmClock(self.engine, name, self._bell)
         compile_templates()
+        settle_startup_objects()
 
     def cycle(self, bot_seconds: float | None = None) -> CycleReport:
         """Take in the new mail, start the games whose sign-up start date came, act on passed

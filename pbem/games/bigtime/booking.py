@@ -57,7 +57,12 @@ def resolve_headliner_buy(state: BigTimeState) -> list[Event]:
 
 def _reveal(state: BigTimeState, bids: list[tuple[int, ...]]) -> list[Event]:
     for theater, bid in zip(state.theaters, bids, strict=True):
-        theater.hand = without(theater.hand, bid)
+        # A Headliner Buy bids the whole hand and a BID 0 none of it: neither needs the cached
+        # `without`, whose look-up (hashing the hand and the bid) is most of a reveal (issue 14).
+        if bid is theater.hand:
+            theater.hand = ()
+        elif bid:
+            theater.hand = without(theater.hand, bid)
     state.revealed_bids = bids
     state.last_picks = []
     return [BidsRevealed(state.round, state.phase, tuple(bids))]
@@ -81,8 +86,8 @@ def _book_row(
         turns.append((-sum(left[seat]), stars[theater.review], seat))
     turns.sort()  # reviews differ, so the seat itself never decides the order
     last_picks = state.last_picks
-    for _, _, seat in turns:
-        card, paid, left[seat], penalty = pick_act(row, acts, left[seat], prefs[seat])
+    for less_money, _, seat in turns:
+        card, paid, left[seat], penalty = pick_act(row, acts, left[seat], prefs[seat], -less_money)
         row.remove(card)
         theaters[seat].playbill.append(Booking(card, paid, penalty))
         booked = Booked(row_name, seat, card, paid, penalty)

@@ -57,7 +57,7 @@ def all_filed(state: BigTimeState) -> bool:
 
 
 # The line that files a seat's whole order, by phase.
-_ORDER_LINE: dict[int, type] = {1: Bid, 2: Bid, 3: PreferHeadliner}
+ORDER_LINE: dict[int, type] = {1: Bid, 2: Bid, 3: PreferHeadliner}
 
 
 def withdraw_order(state: BigTimeState, seat: int) -> None:
@@ -69,7 +69,7 @@ def withdraw_order(state: BigTimeState, seat: int) -> None:
 
 
 def completes_order(state: BigTimeState, action: Action) -> bool:
-    return type(action) is _ORDER_LINE[state.phase]
+    return type(action) is ORDER_LINE[state.phase]
 
 
 def coded_row(state: BigTimeState, row_name: str) -> list[tuple[str, str]]:

@@ -76,16 +76,21 @@ def choose_act(
     they pay in full; else the lowest-value act, paid with every card, and a penalty marker for
     the rest. Ties go to the act listed first in the row.
     """
-    card, paid, _, penalty = pick_act(row, acts, cards, prefs)
+    card, paid, _, penalty = pick_act(row, acts, cards, prefs, sum(cards))
     return card, paid, penalty
 
 
 def pick_act(
-    row: Sequence[str], acts: Mapping[str, Act], cards: tuple[int, ...], prefs: Sequence[str]
+    row: Sequence[str],
+    acts: Mapping[str, Act],
+    cards: tuple[int, ...],
+    prefs: Sequence[str],
+    total: int,
 ) -> tuple[str, tuple[int, ...], tuple[int, ...], int]:
     """`choose_act`'s pick with the cards of the bid left after it: (card id, paid, left,
-    penalty). A Talent Buy needs both, and a pick is made thousands of times a game (issue 14)."""
-    total = sum(cards)
+    penalty); `total` is what the cards add up to, which a Talent Buy has summed already to
+    order the picks. A Talent Buy needs both, and a pick is made thousands of times a game
+    (issue 14)."""
     for card in prefs:
         if card in row:
             value = acts[card].value
