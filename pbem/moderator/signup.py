@@ -175,20 +175,31 @@ def _to_join_address(desk: Desk, email: IncomingEmail, game_id: str) -> Handled:
         return _join(desk, email, signup, order.name)
     if order.word == "LEAVE":
         return _leave(desk, email, signup)
-    answer(
-        desk,
-        email,
-        signup,
-        [f'"{order.line}" is not a sign-up order.' if order.line else "Your email was empty."],
-        help_text=signup_help(desk, signup),
-    )
+    lines = [f'"{order.line}" is not a sign-up order.' if order.line else "Your email was empty."]
+    players = list(signup_players(desk.session, signup.id))
+    index = _seat_index(players, email)
+    if index is not None:
+        # A player who signed up sends orders before the start (play-testing): they are told
+        # they have their seat and where orders go once the game starts, not only what JOIN is.
+        lines += [
+            f"You have a seat in {signup.id}, as {seat_name(players, index)}, but the game has "
+            "not started: no game orders are read yet.",
+            next_steps(signup),
+        ]
+    answer(desk, email, signup, lines, help_text=signup_help(desk, signup))
     return "rejected", "no sign-up order", None
+
+
+def _seat_index(players: Sequence[SignupPlayerRow], email: IncomingEmail) -> int | None:
+    """Where the sender is among the players signed up, if they are."""
+    sender = (email.sender or "").lower()
+    return next((i for i, p in enumerate(players) if p.address == sender), None)
 
 
 def _join(desk: Desk, email: IncomingEmail, signup: SignupRow, name: str | None) -> Handled:
     sender = (email.sender or "").lower()
     players = list(signup_players(desk.session, signup.id))
-    index = next((i for i, p in enumerate(players) if p.address == sender), None)
+    index = _seat_index(players, email)
     if index is not None:
         answer(
             desk,
@@ -269,7 +280,7 @@ def _name_refusal(name: str | None, players: Sequence[SignupPlayerRow]) -> str |
 def _leave(desk: Desk, email: IncomingEmail, signup: SignupRow) -> Handled:
     sender = (email.sender or "").lower()
     players = list(signup_players(desk.session, signup.id))
-    index = next((i for i, p in enumerate(players) if p.address == sender), None)
+    index = _seat_index(players, email)
     if index is None:
         answer(desk, email, signup, [f"You have no seat in {signup.id}, so none was given back."])
         return "rejected", "not signed up", None

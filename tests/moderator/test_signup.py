@@ -284,6 +284,21 @@ def test_not_a_sign_up_order_is_answered_with_the_sign_up_orders(open_game):
     assert "JOIN Ann Smith" in game.last_to(PEOPLE[0])
 
 
+def test_orders_before_the_start_tell_the_player_their_seat_and_where_orders_go(open_game):
+    game = open_game(seats="3-4")
+    game.mail(PEOPLE[0], "JOIN Ann")
+    result = game.mail(PEOPLE[0], "BID 3\nAM A1 A2")
+    assert (result.status, result.reason) == ("rejected", "no sign-up order")
+    text = " ".join(game.last_to(PEOPLE[0]).split())
+    assert '"BID 3" is not a sign-up order.' in text
+    assert f"You have a seat in {game.id}, as Ann, but the game has not started" in text
+    assert "starts as soon as all 4 seats are taken" in text
+    assert "Then you get your first status email: reply to it with your orders." in text
+    # Someone without a seat is not told they have one.
+    game.mail(PEOPLE[1], "BID 3")
+    assert "You have a seat" not in game.last_to(PEOPLE[1])
+
+
 def test_answers_to_a_sender_are_rate_limited_but_joins_still_count(open_game):
     game = open_game(seats="4")
     for _ in range(10):
