@@ -206,6 +206,17 @@ def forget_absence(desk: Desk, game: LoadedGame, seat: SeatRow) -> date | None:
     return until
 
 
+def ended_summary(name: str, until: date | None) -> str:
+    """The game master's words (summary, history) for the absence `forget_absence` ended:
+    "; Bo's absence (until 2026-12-04) ended"; "" when the seat's player was not away."""
+    return f"; {name}'s absence (until {until.isoformat()}) ended" if until else ""
+
+
+def ended_words(until: date | None) -> str | None:
+    """The absence `forget_absence` ended, as its event tells the players ("4 Dec 2026")."""
+    return day_words(until) if until else None
+
+
 def _end(desk: Desk, game: LoadedGame, row: SeatRow) -> None:
     """The seat's absence ends today: the days not taken are given back; under `wait`, a
     deadline held for the seat starts again from now."""

@@ -32,6 +32,8 @@ class SeatLeft(Event):
     kind = "moderator.seat_left"
     seat: int
     removed: bool = False
+    # The player was away until this day ("4 Dec 2026"): their absence ended with the seat.
+    away_until: str | None = None
 
 
 @record

@@ -16,7 +16,7 @@ from sqlmodel import col, select
 
 from pbem.games.base import Event
 from pbem.games.event_codec import encode_events
-from pbem.moderator.absences import come_back, day_words, forget_absence
+from pbem.moderator.absences import come_back, ended_summary, ended_words, forget_absence
 from pbem.moderator.compose import header_safe
 from pbem.moderator.desk import Desk
 from pbem.moderator.events import (
@@ -105,8 +105,12 @@ def order(desk: Desk, game_id: str, who: str, text: str, why: str | None) -> Cha
     if parsed.errors or not parsed.actions:
         problems = "; ".join(str(e) for e in parsed.errors) or f"no orders in {text!r}"
         if " / " in text:
-            # `pbem history` shows a player's lines joined by " / ": copied back, they are one.
-            problems += "; write one order a line, a line break between them as in an email"
+            # `pbem history` shows a player's lines joined by " / ": copied back, they are one,
+            # and what the parser makes of that line ("'/' is not a number") is no help first.
+            problems = (
+                "write one order a line, a line break between them as in an email, not ' / ' "
+                f"(read as one line: {problems})"
+            )
         raise GmError(problems)
     name = game.name_of(seat)
     written = " / ".join(line.text for line in parsed.orders)
@@ -229,8 +233,7 @@ def replace(desk: Desk, game_id: str, who: str, new: str, why: str | None) -> Ch
     new_name = game.name_of(seat.position)
     dropped = replace_waiting_orders(desk, game, seat.position, LEFT)
     passed = f"seat {seat.position + 1} ({old_name}) passed to {new_name}" + set_aside(dropped)
-    if away is not None:
-        passed += f"; {old_name}'s absence (until {away.isoformat()}) ended"
+    passed += ended_summary(old_name, away)
     # An order on file (a Big Time! sealed bid) was the old holder's: the newcomer gives theirs.
     filed = seat.position not in game.engine.awaiting(game.state)
     game.engine.withdraw(game.state, seat.position)
@@ -238,10 +241,7 @@ def replace(desk: Desk, game_id: str, who: str, new: str, why: str | None) -> Ch
     if taken_back:
         passed += "; the order on file taken back"
     moved = SeatMoved(
-        seat.position,
-        old_name,
-        order_taken_back=taken_back,
-        away_until=day_words(away) if away is not None else None,
+        seat.position, old_name, order_taken_back=taken_back, away_until=ended_words(away)
     )
     save_state(
         desk.session, game, game.state, actor=GM, kind="gm", summary=passed, why=why, events=[moved]

@@ -15,7 +15,14 @@ from pbem.games.base import Event
 from pbem.games.event_codec import decode_events
 from pbem.moderator import events as _moderator_events  # noqa: F401 - registers their kinds
 from pbem.moderator.desk import Desk
-from pbem.moderator.events import TALK, SeatLeft, SeatMoved, StatusResent
+from pbem.moderator.events import (
+    TALK,
+    AwayEnded,
+    AwayStarted,
+    SeatLeft,
+    SeatMoved,
+    StatusResent,
+)
 from pbem.moderator.loaded import LoadedGame
 from pbem.store import HistoryRow, get_mail_state, history_since, last_history, set_mail_state
 
@@ -53,19 +60,34 @@ def told_once(events: Sequence[Event], seat: int | None, seats: int) -> list[Eve
     """`events` as a letter to `seat` (of `seats`) tells them: its holder's own takeover (the
     seat's latest change of hands, if a `SeatMoved`) was told in their welcome, so it is kept
     from them (play-testing: their next status told it again). Kept in the list, it still marks
-    what came before it as the earlier holder's (`telling.tell_as_then`)."""
+    what came before it as the earlier holder's (`telling.tell_as_then`).
+
+    So is the earlier holder's absence before it, when the takeover ended it: the welcome said
+    so, and "Bo is away until 7 Dec; the moderator plays for Bo meanwhile" read as the
+    newcomer's own seat being played for them (play-testing; the more so when the newcomer
+    kept the seat's name). An absence over before the takeover is told as it was."""
     changes = [
         index
         for index, event in enumerate(events)
         if isinstance(event, SeatLeft | SeatMoved) and event.seat == seat
     ]
-    if not changes or not isinstance(events[changes[-1]], SeatMoved):
+    if not changes:
         return list(events)
+    takeover, moved = changes[-1], events[changes[-1]]
+    if not isinstance(moved, SeatMoved):
+        return list(events)
+    ended_absence = moved.away_until is not None
     others = tuple(other for other in range(seats) if other != seat)
     return [
-        replace(event, to=others) if index == changes[-1] else event
+        replace(event, to=others)
+        if index == takeover or (ended_absence and index < takeover and _absence_of(event, seat))
+        else event
         for index, event in enumerate(events)
     ]
+
+
+def _absence_of(event: Event, seat: int | None) -> bool:
+    return isinstance(event, AwayStarted | AwayEnded) and event.seat == seat
 
 
 def _news_of(entries: Sequence[HistoryRow], undone_after: int | None = None) -> list[Event]:

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from pbem.games.base import Event
 from pbem.games.event_codec import EventDecodeError, decode_events, encode_events
-from pbem.moderator.absences import forget_absence
+from pbem.moderator.absences import ended_summary, ended_words, forget_absence
 from pbem.moderator.addresses import bot_address
 from pbem.moderator.desk import Desk
 from pbem.moderator.events import SeatLeft, SeatMoved, Undone
@@ -38,16 +38,19 @@ def resign(desk: Desk, game: LoadedGame, seat: int, *, actor: str, why: str) -> 
     # A new secret too: the person who left must no longer order for the seat.
     row.secret = new_secret({other.secret for other in game.seats})
     row.name = computer_name(name)
-    forget_absence(desk, game, row)  # a computer player plays its own turns
+    # A computer player plays its own turns; the absence ended, and everyone reads so.
+    away = forget_absence(desk, game, row)
     desk.session.add(row)
     dropped = replace_waiting_orders(desk, game, seat, LEFT)
-    events: list[Event] = [SeatLeft(seat, removed=by_gm)]
+    events: list[Event] = [SeatLeft(seat, removed=by_gm, away_until=ended_words(away))]
     append_history(
         desk.session,
         game.id,
         actor=actor,
         kind="gm" if by_gm else "order",
-        summary=f"{name} {left}; a computer player takes the seat" + set_aside(dropped),
+        summary=f"{name} {left}; a computer player takes the seat"
+        + set_aside(dropped)
+        + ended_summary(name, away),
         why=why,
         state_after=encode_state(game, game.state),
         events=encode_events(events),

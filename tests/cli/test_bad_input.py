@@ -77,7 +77,11 @@ CASES: list[tuple[tuple[str, ...], int, str]] = [
     (("gm", "order", "sm-1", "--as", "Zed", "HIRE 0"), REFUSED, "1 Ann <ann@example.org>"),
     (("gm", "order", "sm-1", "--as", "Ann", "BUY A CASTLE"), REFUSED, "BUY"),
     # As `pbem history` shows them (play-testing): one line, not three.
-    (("gm", "order", "bt-1", "--as", "Bo", "BID 0 / AM A1 / PM P1"), REFUSED, "one order a line"),
+    (
+        ("gm", "order", "bt-1", "--as", "Bo", "BID 0 / AM A1 / PM P1"),
+        REFUSED,
+        "Error: write one order a line, a line break between them as in an email, not ' / '",
+    ),
     (
         ("gm", "order", "sm-1", "--as", "Bo", "STAGE Wolf 1 2 3"),
         REFUSED,

@@ -322,3 +322,53 @@ def test_replacing_an_away_player_ends_the_absence_and_says_so(clocked):
     # The deadline held for Cy starts again for Di, as when an absence ends.
     assert bt.game().row.deadline_at == bt.now + timedelta(hours=24)
     assert bt.deadlines() == 0 and _awaited(bt.game()) == [di]
+
+
+def test_removing_an_away_player_ends_the_absence_and_says_so(clocked):
+    # Found in play-testing: `gm remove` of an away player ended the absence without a word,
+    # as `gm replace` did.
+    bt = clocked(
+        "bigtime", [ANN, BO, CY], seed=3, deadline_hours=24, policy="default", away_mode="wait"
+    )
+    assert bt.mail(CY, "AWAY 3 days").status == "accepted"
+    sent = len(bt.outbox())
+    with session_scope(bt.engine) as session:
+        change = gm.remove(bt.desk(session), bt.id, "Cy", None)
+    assert change.summary == (
+        "Cy was removed by the game master; a computer player takes the seat; "
+        "Cy's absence (until 2026-12-04) ended"
+    )
+    assert bt.history()[-1] == ("gm", "gm", change.summary)
+    seat = bt.game().seat(2)
+    assert (seat.away_until, seat.away_days) == (None, 0)
+    for player in (ANN, BO):
+        told = " ".join(bt.letters(player, sent)[0].split())
+        assert (
+            "removed Cy from the game; a computer player takes over the seat. "
+            "Cy's absence (until 4 Dec 2026) ended with it." in told
+        ), told
+        assert "Cy is away" not in told
+
+
+def test_resigning_while_away_ends_the_absence_and_says_so(clocked):
+    # Found in play-testing: RESIGN of an away player ended the absence without a word.
+    bt = clocked("bigtime", [ANN, BO, CY], seed=3)
+    assert bt.mail(CY, "AWAY 3 days").status == "accepted"
+    sent = len(bt.outbox())
+    assert bt.mail(CY, "RESIGN").status == "accepted"
+    summary = "Cy resigned; a computer player takes the seat; Cy's absence (until 2026-12-04) ended"
+    assert bt.history()[-1] == (CY, "order", summary)
+    answer = " ".join(bt.letters(CY, sent)[0].split())
+    assert "Your absence (until 4 Dec 2026) ended with it." in answer, answer
+    assert "Cy is away" not in answer
+    seat = bt.game().seat(2)
+    assert (seat.away_until, seat.away_days) == (None, 0)
+    # The others read it in their HISTORY.
+    for player in (ANN, BO):
+        sent = len(bt.outbox())
+        assert bt.mail(player, "HISTORY").status == "accepted"
+        told = " ".join(bt.letters(player, sent)[-1].split())
+        assert (
+            "Cy left the game; a computer player takes over the seat. "
+            "Cy's absence (until 4 Dec 2026) ended with it." in told
+        ), told

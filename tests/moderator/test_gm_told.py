@@ -330,6 +330,25 @@ def test_the_newcomer_is_told_the_takeover_once_not_again_in_the_next_status(bt,
     assert "You take over the seat of Bo" in sent_since(bt, count)[0].text
 
 
+def test_the_newcomer_is_not_told_the_earlier_holders_absence_as_if_it_went_on(db_engine):
+    # Found in play-testing: Bo went away, the game master gave the seat to a newcomer who kept
+    # Bo's name, and the newcomer's next status said "Bo is away until ...; the moderator plays
+    # the default orders for Bo meanwhile": their own seat, to their eyes.
+    bt = Named(db_engine, "bigtime", [(ANN, "Ann"), (BO, "Bo"), (CY, "Cy")], deadline_hours=48)
+    assert bt.mail(BO, "AWAY 3 days").status == "accepted"
+    run(bt, gm.replace, "Bo", "bo2@example.org", None)
+    count = len(bt.outbox())
+    for player in (ANN, CY, "bo2@example.org"):
+        assert bt.mail(player, "BID 0").status == "accepted"
+    letters = sent_since(bt, count)
+    news = next(s for s in reversed(letters) if s.to == "bo2@example.org")
+    assert "Round 1 · Phase 2" in news.subject and "is away" not in news.text
+    for other in (ANN, CY):  # the others read both, in order: it started, and it ended
+        told = " ".join(next(s for s in reversed(letters) if s.to == other).text.split())
+        away, ended = told.find("Bo is away until"), told.find("Bo's absence (until")
+        assert 0 <= away < ended, told
+
+
 def test_replace_refuses_an_address_already_seated_and_changes_nothing(bt):
     with pytest.raises(gm.GmError, match="already plays seat 1"):
         run(bt, gm.replace, "Bo", "ANN@example.org", None)
