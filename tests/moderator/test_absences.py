@@ -218,13 +218,19 @@ def test_the_absence_ends_by_itself_on_its_day(clocked):
     assert _awaited(sm.game()) == [ANN]
 
 
-def test_wait_mode_holds_the_deadline_until_the_away_player_is_back(clocked):
+def _waiting_for_cy_away(clocked) -> Clocked:
+    """A Big Time! game under `wait` whose phase waits for Cy alone, away for 3 days."""
     bt = clocked(
         "bigtime", [ANN, BO, CY], seed=3, deadline_hours=24, policy="default", away_mode="wait"
     )
     assert bt.mail(CY, "AWAY 3 days").status == "accepted"
     for player in (ANN, BO):
         assert bt.mail(player, bt.default_orders(player)).status == "accepted"
+    return bt
+
+
+def test_wait_mode_holds_the_deadline_until_the_away_player_is_back(clocked):
+    bt = _waiting_for_cy_away(clocked)
     phase = bt.game().state.phase_key
     assert _awaited(bt.game()) == [CY]  # not played for under wait
     bt.now += timedelta(hours=30)
@@ -298,12 +304,7 @@ def test_replacing_an_away_player_ends_the_absence_and_says_so(clocked):
     # Found in play-testing: `gm replace` of an away player ended the absence without a word:
     # not in the game master's output, the history or the others' notice; under `wait` the
     # deadline held for the absence had passed, so the newcomer was played for at once.
-    bt = clocked(
-        "bigtime", [ANN, BO, CY], seed=3, deadline_hours=24, policy="default", away_mode="wait"
-    )
-    assert bt.mail(CY, "AWAY 3 days").status == "accepted"
-    for player in (ANN, BO):
-        assert bt.mail(player, bt.default_orders(player)).status == "accepted"
+    bt = _waiting_for_cy_away(clocked)
     bt.now += timedelta(hours=30)
     assert bt.deadlines() == 0  # held for Cy
     sent, di = len(bt.outbox()), "di@example.org"
