@@ -232,7 +232,9 @@ def replace(desk: Desk, game_id: str, who: str, new: str, why: str | None) -> Ch
     desk.session.add(seat)
     new_name = game.name_of(seat.position)
     dropped = replace_waiting_orders(desk, game, seat.position, LEFT)
-    passed = f"seat {seat.position + 1} ({old_name}) passed to {new_name}" + set_aside(dropped)
+    # A newcomer given no name keeps the seat's: said so, or "Bo passed to Bo" reads as nothing.
+    to = new_name if new_name != old_name else f"a new player, who keeps the name {new_name}"
+    passed = f"seat {seat.position + 1} ({old_name}) passed to {to}" + set_aside(dropped)
     passed += ended_summary(old_name, away)
     # An order on file (a Big Time! sealed bid) was the old holder's: the newcomer gives theirs.
     filed = seat.position not in game.engine.awaiting(game.state)

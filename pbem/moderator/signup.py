@@ -40,7 +40,7 @@ from pbem.moderator.start import (
     check_press,
 )
 from pbem.orders.incoming import IncomingEmail
-from pbem.orders.signup import name_clash, name_refusal, read_signup, same_name
+from pbem.orders.signup import SignupOrder, name_clash, name_refusal, read_signup, same_name
 from pbem.store import (
     SignupPlayerRow,
     SignupRow,
@@ -175,19 +175,27 @@ def _to_join_address(desk: Desk, email: IncomingEmail, game_id: str) -> Handled:
         return _join(desk, email, signup, order.name)
     if order.word == "LEAVE":
         return _leave(desk, email, signup)
-    lines = [f'"{order.line}" is not a sign-up order.' if order.line else "Your email was empty."]
+    lines = [_not_an_order(order)]
     players = list(signup_players(desk.session, signup.id))
     index = _seat_index(players, email)
     if index is not None:
         # A player who signed up sends orders before the start (play-testing): they are told
-        # they have their seat and where orders go once the game starts, not only what JOIN is.
-        lines += [
+        # first that they have their seat and where orders go once the game starts.
+        lines = [
             f"You have a seat in {signup.id}, as {seat_name(players, index)}, but the game has "
             "not started: no game orders are read yet.",
+            *lines,
             next_steps(signup),
         ]
     answer(desk, email, signup, lines, help_text=signup_help(desk, signup))
     return "rejected", "no sign-up order", None
+
+
+def _not_an_order(order: SignupOrder) -> str:
+    if not order.line:
+        return "Your email was empty."
+    meant = f": did you mean {order.meant}?" if order.meant else "."
+    return f'"{order.line}" is not a sign-up order{meant}'
 
 
 def _seat_index(players: Sequence[SignupPlayerRow], email: IncomingEmail) -> int | None:

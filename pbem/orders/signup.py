@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from pbem.orders.names import spelling_key
 from pbem.orders.requests import request_line
+from pbem.orders.words import one_edit_apart
 
 SIGNUP_WORDS = ("JOIN", "LEAVE", "LIST", "HELP")
 LONGEST_NAME = 40
@@ -44,6 +45,7 @@ class SignupOrder:
     word: str
     name: str | None = None
     line: str = ""
+    meant: str | None = None  # no order: the sign-up word the first line's word is a typo of
 
 
 def first_line(text: str) -> str:
@@ -59,7 +61,12 @@ def read_signup(text: str) -> SignupOrder:
     """The sign-up order of `text`; word "" when no line holds one (`line` is then the first)."""
     request = request_line(text, SIGNUP_WORDS)
     if request is None:
-        return SignupOrder("", line=first_line(text))
+        line = first_line(text)
+        first = line.split(maxsplit=1)[0].rstrip(":,.!?").upper() if line else ""
+        # `Jion Bob`: named as a typo (ORDERS.md), as a misspelt game order is. Every sign-up
+        # word takes whatever follows it, so the word alone decides.
+        meant = next((word for word in SIGNUP_WORDS if one_edit_apart(first, word)), None)
+        return SignupOrder("", line=line, meant=meant)
     name = " ".join(request.rest.split()) if request.word == "JOIN" else ""
     return SignupOrder(request.word, name or None, request.line)
 

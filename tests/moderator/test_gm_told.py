@@ -356,7 +356,9 @@ def test_replace_refuses_an_address_already_seated_and_changes_nothing(bt):
 
 
 def test_replace_fixing_a_mistake_names_the_seat_not_the_address(bt):
-    run(bt, gm.replace, "Bo", "bo2@example.org", None)
+    change = run(bt, gm.replace, "Bo", "bo2@example.org", None)
+    # Found in play-testing: "seat 2 (Bo) passed to Bo" read as if nothing had happened.
+    assert change.summary == "seat 2 (Bo) passed to a new player, who keeps the name Bo"
     run(bt, gm.replace, "2", "bo3@example.org:Bo", "typo")
     assert [s.address for s in bt.game().seats] == [ANN, "bo3@example.org", CY]
 

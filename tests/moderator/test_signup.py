@@ -299,6 +299,16 @@ def test_orders_before_the_start_tell_the_player_their_seat_and_where_orders_go(
     assert "You have a seat" not in game.last_to(PEOPLE[1])
 
 
+def test_a_misspelt_sign_up_word_is_named_as_a_typo(open_game):
+    # Found in play-testing: "Jion Bob" was only "not a sign-up order", where a misspelt game
+    # order is asked "did you mean ...?".
+    game = open_game(seats="3-4")
+    assert game.mail(PEOPLE[1], "Jion Bob").status == "rejected"
+    assert '"Jion Bob" is not a sign-up order: did you mean JOIN?' in game.last_to(PEOPLE[1])
+    game.mail(PEOPLE[2], "Hello, can I play?")
+    assert '"Hello, can I play?" is not a sign-up order.' in game.last_to(PEOPLE[2])
+
+
 def test_answers_to_a_sender_are_rate_limited_but_joins_still_count(open_game):
     game = open_game(seats="4")
     for _ in range(10):
