@@ -104,9 +104,10 @@ def order(desk: Desk, game_id: str, who: str, text: str, why: str | None) -> Cha
     parsed = parse_for(game, text)
     if parsed.errors or not parsed.actions:
         problems = "; ".join(str(e) for e in parsed.errors) or f"no orders in {text!r}"
-        if " / " in text:
-            # `pbem history` shows a player's lines joined by " / ": copied back, they are one,
-            # and what the parser makes of that line ("'/' is not a number") is no help first.
+        if "/" in text:
+            # `pbem history` shows a player's lines joined by " / ": copied back (or typed
+            # "BID 0/AM A1"), they are one, and what the parser makes of that line ("'/' is
+            # not a number") is no help first. No order of either game holds a slash.
             problems = (
                 "write one order a line, a line break between them as in an email, not ' / ' "
                 f"(read as one line: {problems})"

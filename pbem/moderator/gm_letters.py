@@ -60,6 +60,7 @@ def farewell(desk: Desk, game: LoadedGame, address: str, line: str, why: str | N
             lines=[line, "Mail from you no longer counts as orders in this game."],
             why=why,
             kind="gm",
+            phase=False,  # "· Bo's turn" means nothing to someone who has left (play-testing)
         ),
         game.id,
     )

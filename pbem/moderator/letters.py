@@ -184,15 +184,17 @@ def _letter(
     in_reply_to: str | None = None,
     footer: Footer | WatchFooter | None = None,
     former: bool = False,
+    phase: bool = True,
     **context: Any,
 ) -> Letter:
     """A letter from `template`: the mark line first, then the template, then the footer (by
-    default the seat's). Its subject is the game and its phase after `headline`; with no game,
-    `headline` alone. To the `former` holder of `seat` (who just left it): told as the seat,
-    but with neither the seat's password nor its reply address, which are no longer theirs,
-    and the phase in the subject as anyone reads it (never "Your turn")."""
+    default the seat's). Its subject is the game and its phase after `headline` (`phase`
+    False: the headline alone); with no game, `headline` alone. To the `former` holder of
+    `seat` (who just left it): told as the seat, but with neither the seat's password nor its
+    reply address, which are no longer theirs, and the phase in the subject as anyone reads it
+    (never "Your turn")."""
     seated = None if former else seat
-    words = phase_words(loaded, seated, headline) if loaded else headline or ""
+    words = phase_words(loaded, seated, headline) if loaded and phase else headline or ""
     subject = f"[{loaded.id}] {words}" if loaded else words
     title = f"{loaded.kind.title} {loaded.id}: {words}" if loaded else words
     footer = footer or _footer(loaded, seated)
@@ -314,9 +316,10 @@ def notice_letter(
     why: str | None = None,
     help_text: str | None = None,
     in_reply_to: str | None = None,
+    phase: bool = True,
 ) -> Letter:
     """A short message: a GM change, a deadline passed, a word to a stranger. `words` head its
-    subject (None: a game's phase alone)."""
+    subject (None: a game's phase alone), then the game's phase unless `phase` is False."""
     return _letter(
         to=to,
         headline=words,
@@ -326,6 +329,7 @@ def notice_letter(
         seat=seat,
         settings=settings,
         in_reply_to=in_reply_to,
+        phase=phase,
         lines=list(lines),
         why=why,
         help=help_text,

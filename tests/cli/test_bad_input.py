@@ -82,6 +82,7 @@ CASES: list[tuple[tuple[str, ...], int, str]] = [
         REFUSED,
         "Error: write one order a line, a line break between them as in an email, not ' / '",
     ),
+    (("gm", "order", "bt-1", "--as", "Bo", "BID 0/AM A1"), REFUSED, "Error: write one order a"),
     (
         ("gm", "order", "sm-1", "--as", "Bo", "STAGE Wolf 1 2 3"),
         REFUSED,

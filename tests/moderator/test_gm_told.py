@@ -279,6 +279,8 @@ def test_replace_takes_a_name_and_tells_everyone_by_name(bt):
         assert "gave Bo's seat to Bobby" in other.text and "Bo moved abroad" in other.text
     old = next(s for s in letters if s.to == BO)
     assert "no longer" in old.subject and "Bo moved abroad" in old.text
+    # Found in play-testing: the subject ended "· Round 1 · Phase 1", no news to one who left.
+    assert old.subject == f"[{bt.id}] You no longer play in this game"
     welcome = next(s for s in letters if s.to == "bo2@example.org")
     assert welcome.kind == "status" and "Welcome" in welcome.subject
     assert seat.secret in welcome.text and "take over the seat of Bo" in welcome.text
