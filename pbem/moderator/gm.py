@@ -134,8 +134,9 @@ def order(desk: Desk, game_id: str, who: str, text: str, why: str | None) -> Cha
         tell_notice(desk, game, [game.seat(seat)], [queued], why)
         return override_change(desk, game, "order", mark)
     before = game.engine.progress(game.state)
-    # A simultaneous game's orders stay sealed in the history the players may read.
-    summary = f"orders for {name}" + (f": {written}" if game.kind.turn_based else "")
+    # The lines, sealed or not: an entry's summary is the game master's alone (HISTORY tells
+    # the players its events), and the transcript writes it back as the seat's email.
+    summary = f"orders for {name}: {written}"
     outcome = carry_out(
         desk,
         game,

@@ -4,16 +4,19 @@ rejected email (the Show Manager sample)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from email.message import EmailMessage
 from email.utils import make_msgid
 from pathlib import Path
 
 import yaml
+from sqlalchemy import Engine
 from sqlmodel import Session
 
 from pbem.archive.page import finished_game
 from pbem.archive.transcript import transcript
 from pbem.cli.replay import replay
+from pbem.moderator import gm
 from pbem.moderator.addresses import reply_address
 from pbem.moderator.bots import answer_bot_mail
 from pbem.moderator.desk import Desk
@@ -23,7 +26,7 @@ from pbem.moderator.results import standings
 from pbem.moderator.start import GameRequest, PlayerSpec, start_game
 from pbem.orders.format import order_text
 from pbem.settings import Settings
-from pbem.store import open_database, session_scope, utc_now
+from pbem.store import last_history, open_database, session_scope, utc_now
 from tests.archive.samples import DEE, Finished
 from tests.moderator.conftest import ANN, BO, CY
 
@@ -46,10 +49,15 @@ def test_the_transcript_replays_to_the_same_end(finished: Finished, tmp_path: Pa
     assert [p["email"] for p in written.data["players"]] == [s.address for s in game.seats]
 
 
-def test_computer_players_and_a_resignation_replay_the_same(tmp_path: Path) -> None:
-    """A computer player from the start and a person who resigns halfway: their moves are
-    written out as emails, so the replay does not depend on what a computer would choose."""
-    settings = Settings(address="pbem@example.org")
+SETTINGS = Settings(address="pbem@example.org")
+# What the person awaited does instead of sending the default orders, by step and address:
+# an email body, or None for the default orders.
+Instead = Callable[[Engine, str, int, str, str], str | None]
+
+
+def _played_out(tmp_path: Path, instead: Instead) -> tuple[Engine, str]:
+    """A Big Time! game of Ann, Bo and the computer player Robby played to its end, each person
+    awaited sending the default orders unless `instead` does something else."""
     engine = open_database(f"sqlite:///{tmp_path}/pbem.sqlite3")
     players = (
         PlayerSpec("ann@example.org", "Ann"),
@@ -57,8 +65,8 @@ def test_computer_players_and_a_resignation_replay_the_same(tmp_path: Path) -> N
         PlayerSpec.computer("Robby:random"),
     )
     with session_scope(engine) as session:
-        game_id = start_game(Desk(session, settings), GameRequest("bigtime", players, seed=9)).id
-    answer_bot_mail(engine, settings, utc_now)
+        game_id = start_game(Desk(session, SETTINGS), GameRequest("bigtime", players, seed=9)).id
+    answer_bot_mail(engine, SETTINGS, utc_now)
     for step in range(40):
         with Session(engine) as session:
             game = load_game(session, game_id)
@@ -66,20 +74,23 @@ def test_computer_players_and_a_resignation_replay_the_same(tmp_path: Path) -> N
                 break
             seat = game.seat(game.engine.awaiting(game.state)[0])
             body = order_text(game.engine.default_actions(game.state, seat.position))
-            to = reply_address(settings.address, game_id, seat.secret)
+            to = reply_address(SETTINGS.address, game_id, seat.secret)
             phase = f"[{game_id}] Round {game.state.round} · Phase {game.state.phase}"
-        if step >= 6 and seat.address == "bo@example.org":
-            body = "RESIGN"  # halfway through round 1
-        message = EmailMessage()
-        message["From"], message["To"], message["Subject"] = seat.address, to, phase
-        message["Message-ID"] = make_msgid(domain="test.invalid")
-        message.set_content(body)
-        with session_scope(engine) as session:
-            handle_inbound(Desk(session, settings), message.as_bytes(), "test")
-        answer_bot_mail(engine, settings, utc_now)
+        body = instead(engine, game_id, step, seat.address, body)
+        if body is not None:
+            message = EmailMessage()
+            message["From"], message["To"], message["Subject"] = seat.address, to, phase
+            message["Message-ID"] = make_msgid(domain="test.invalid")
+            message.set_content(body)
+            with session_scope(engine) as session:
+                handle_inbound(Desk(session, SETTINGS), message.as_bytes(), "test")
+        answer_bot_mail(engine, SETTINGS, utc_now)
+    return engine, game_id
+
+
+def _replays_the_same(engine: Engine, game_id: str, tmp_path: Path) -> None:
     with Session(engine) as session:
         game = finished_game(session, game_id)
-        assert [seat.kind for seat in game.seats] == ["human", "bot", "bot"]
         written = transcript(session, game)
         ended = standings(game)
     assert written.gaps == []
@@ -88,6 +99,41 @@ def test_computer_players_and_a_resignation_replay_the_same(tmp_path: Path) -> N
     result = replay(path)
     assert result.mismatches == []
     assert result.summary["board"] == ended["board"]
+
+
+def test_computer_players_and_a_resignation_replay_the_same(tmp_path: Path) -> None:
+    """A computer player from the start and a person who resigns halfway: their moves are
+    written out as emails, so the replay does not depend on what a computer would choose."""
+
+    def bo_resigns(engine: Engine, game_id: str, step: int, address: str, body: str) -> str:
+        return "RESIGN" if step >= 6 and address == "bo@example.org" else body  # in round 1
+
+    engine, game_id = _played_out(tmp_path, bo_resigns)
+    with Session(engine) as session:
+        seats = finished_game(session, game_id).seats
+        assert [seat.kind for seat in seats] == ["human", "bot", "bot"]
+    _replays_the_same(engine, game_id, tmp_path)
+
+
+def test_orders_the_game_master_entered_replay_the_same(tmp_path: Path) -> None:
+    """Found in play-testing: a Big Time! game master's `gm order` was recorded as "orders for
+    Bo" alone, so the transcript could not write it as Bo's email and replayed to another end."""
+
+    def gm_orders_for_bo(
+        engine: Engine, game_id: str, step: int, address: str, body: str
+    ) -> str | None:
+        if address != "bo@example.org":
+            return body
+        with session_scope(engine) as session:
+            gm.order(Desk(session, SETTINGS), game_id, "Bo", body, "Bo phoned")
+        return None
+
+    engine, game_id = _played_out(tmp_path, gm_orders_for_bo)
+    with Session(engine) as session:
+        history = last_history(session, game_id, 200)
+        entered = [e for e in history if e.summary.startswith("orders for")]
+    assert len(entered) > 1 and all(e.summary.startswith("orders for Bo: ") for e in entered)
+    _replays_the_same(engine, game_id, tmp_path)
 
 
 def test_a_replaced_order_an_undo_and_a_new_holder_replay_the_same(

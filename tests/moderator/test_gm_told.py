@@ -351,6 +351,18 @@ def test_the_newcomer_is_not_told_the_earlier_holders_absence_as_if_it_went_on(d
         assert 0 <= away < ended, told
 
 
+def test_a_sealed_order_the_game_master_entered_is_in_the_summary_not_in_others_history(bt):
+    # The summary keeps the lines, so `pbem history` and the transcript have them (play-testing:
+    # "orders for Bo" alone did not replay); the players' HISTORY tells its events only.
+    change = run(bt, gm.order, "Bo", "BID 3 3 2\nAM A2 A1", "Bo phoned")
+    assert change.summary == "orders for Bo: BID 3 3 2 / AM A2 A1"
+    count = len(bt.outbox())
+    assert bt.mail(ANN, "HISTORY").status == "accepted"
+    told = sent_since(bt, count)[0].text
+    assert "The game master entered orders for Bo. (why: Bo phoned)" in told
+    assert "BID 3 3 2" not in told and "A2 A1" not in told
+
+
 def test_replace_refuses_an_address_already_seated_and_changes_nothing(bt):
     with pytest.raises(gm.GmError, match="already plays seat 1"):
         run(bt, gm.replace, "Bo", "ANN@example.org", None)
