@@ -94,8 +94,9 @@ def chapters(session: Session, game: LoadedGame) -> list[Chapter]:
         lines = teller.lines(first)
         # Sealed orders (The Big Time!): who sent them is public, what they hold is not.
         sealed = not game.kind.turn_based and len(events) < len(recorded)
-        # The moderator's note to one seat alone (early orders refused) is not told at all.
-        private_note = row.kind == "system" and bool(recorded) and not events
+        # The moderator's or the game master's word to one seat alone (early orders refused,
+        # a status sent again) is not told at all.
+        private_note = row.kind in ("system", "gm") and bool(recorded) and not events
         if (sealed or not lines) and row.kind != "talk" and not private_note:
             lines.insert(0, f"{then.actor_name} {_QUIET.get(row.kind, 'wrote')}.")
         at = row.at.strftime("%Y-%m-%d %H:%M")

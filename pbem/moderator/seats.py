@@ -93,9 +93,10 @@ def history_lines(desk: Desk, game: LoadedGame, seat: int | None) -> list[Histor
         held = since is not None and entry.seq >= since
         yours = entry.actor.lower() == reader
         told = teller(then.names, public=not held).lines(events)
-        # Talk to others, and the moderator's notes to another seat alone (its early orders
-        # refused), leave no line: not even that there was one.
-        if not told and (entry.kind == "talk" or (entry.kind == "system" and events)):
+        # Talk to others, and the moderator's or the game master's word to another seat alone
+        # (its early orders refused, its status sent again), leave no line: not even that
+        # there was one ("The game master: changed the game (why: Bo lost the email)").
+        if not told and (entry.kind == "talk" or (entry.kind in ("system", "gm") and events)):
             continue
         lines_of_orders = entry.summary if held and yours and entry.kind == "order" else None
         # One thing that happened is the entry's line; more are listed under it, a line each.

@@ -363,6 +363,19 @@ def test_a_sealed_order_the_game_master_entered_is_in_the_summary_not_in_others_
     assert "BID 3 3 2" not in told and "A2 A1" not in told
 
 
+def test_a_status_sent_again_to_one_player_leaves_no_line_in_the_others_history(bt):
+    # Found in play-testing: Cy's HISTORY read "The game master: changed the game (why: Bo lost
+    # the email)" for a status sent again to Bo, which changed nothing.
+    run(bt, gm.resend, "Bo", "Bo lost the email")
+    for reader, line in ((BO, "The game master sent you the status again."), (CY, None)):
+        count = len(bt.outbox())
+        assert bt.mail(reader, "HISTORY").status == "accepted"
+        told = sent_since(bt, count)[0].text
+        assert "changed the game" not in told
+        assert ("Bo lost the email" in told) == (line is not None)
+        assert line is None or line in told
+
+
 def test_replace_refuses_an_address_already_seated_and_changes_nothing(bt):
     with pytest.raises(gm.GmError, match="already plays seat 1"):
         run(bt, gm.replace, "Bo", "ANN@example.org", None)
