@@ -217,7 +217,7 @@ def resend(
 @gm_app.command()
 def watch(game: str, email: str, as_json: bool = JSON) -> None:
     """Let EMAIL watch the game: its public status each turn or phase, and the final result."""
-    _watching(as_json, email, "watches", lambda desk: watchers.watch(desk, game, email))
+    _watching(as_json, email, "watches", lambda desk: watchers.watch(desk, game, email, by_gm=True))
 
 
 @gm_app.command()

@@ -62,9 +62,16 @@ def tell_watchers(desk: Desk, game: LoadedGame, events: Sequence[Event]) -> None
 
 
 def watch(
-    desk: Desk, game_id: str, address: str, in_reply_to: str | None = None, tell: bool = True
+    desk: Desk,
+    game_id: str,
+    address: str,
+    in_reply_to: str | None = None,
+    tell: bool = True,
+    by_gm: bool = False,
 ) -> Watching:
-    """Make `address` watch the game and welcome it (`tell`) with the public status."""
+    """Make `address` watch the game and welcome it (`tell`) with the public status. `by_gm`:
+    the game master made it a watcher (`pbem gm watch`), which the welcome says, since the
+    address asked for nothing; one already watching is then not written to again."""
     address = address.lower()
     row = get_game(desk.session, game_id)
     if row is None:
@@ -87,15 +94,20 @@ def watch(
             "The moderator does not watch its own games. Nothing was changed.",
         )
     changed = add_watcher(desk.session, game_id, address)
+    title = f"{game.kind.title} game {game_id}"
+    if not changed:
+        first = f"You were already watching {title}; nothing changed."
+    elif by_gm:
+        first = f"The game master made you a watcher of {title}."
+    else:
+        first = f"You are now watching {title}."
     lines = [
-        f"You are now watching {game.kind.title} game {game_id}."
-        if changed
-        else f"You were already watching {game.kind.title} game {game_id}; nothing changed.",
+        first,
         "You will get the public status of the game each time it moves on, and the final "
         "result: the board and what every player did in the open, never a player's hand or "
         "anything else a player keeps hidden. Your address is shown to nobody.",
     ]
-    if tell:
+    if tell and (changed or not by_gm):
         letter = watch_letter(
             game, address, desk.settings, (), "Watching", lines, in_reply_to, kind=ANSWER
         )

@@ -250,6 +250,18 @@ def test_gm_watch_and_unwatch(table):
         assert not watchers.watch(Desk(session, SETTINGS), game.id, WAT).changed
     with session_scope(game.engine) as session:
         assert watchers.unwatch(Desk(session, SETTINGS), game.id, WAT).watchers == 0
+    # Found in play-testing: the game master's watcher was welcomed as if it had asked, and
+    # was written to again when the game master added it a second time.
+    with session_scope(game.engine) as session:
+        assert watchers.watch(Desk(session, SETTINGS), game.id, WAT, by_gm=True).changed
+    welcome = letter_text(game.outbox()[-1].raw)
+    assert f"The game master made you a watcher of Show Manager game {game.id}." in welcome
+    sent = len(game.outbox())
+    with session_scope(game.engine) as session:
+        assert not watchers.watch(Desk(session, SETTINGS), game.id, WAT, by_gm=True).changed
+    assert len(game.outbox()) == sent
+    with session_scope(game.engine) as session:
+        watchers.unwatch(Desk(session, SETTINGS), game.id, WAT)
     with pytest.raises(watchers.WatchError), session_scope(game.engine) as session:
         watchers.unwatch(Desk(session, SETTINGS), game.id, WAT)
     with pytest.raises(GameNotFound), session_scope(game.engine) as session:
