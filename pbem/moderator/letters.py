@@ -67,6 +67,9 @@ class WatchFooter:
 
     game_id: str
     address: str  # the moderator's bare address, where UNWATCH goes
+    # The game is over: nothing more comes, so no word of stopping (play-testing: the final
+    # result told the watcher how to stop what had ended).
+    ended: bool = False
     watching: ClassVar[bool] = True
 
 
@@ -359,7 +362,7 @@ def watch_letter(
         seat=None,
         settings=settings,
         in_reply_to=in_reply_to,
-        footer=WatchFooter(game.id, settings.address),
+        footer=WatchFooter(game.id, settings.address, game.engine.is_over(game.state)),
         lines=list(lines),
         history=list(history),
         events=tell_public(game, events),

@@ -138,8 +138,15 @@ def unwatch(
         words="Watching ended",
         lines=[
             f"You no longer watch game {game_id}: no more of its emails will come to you.",
-            f"To watch it again, send an email to {desk.settings.address} with the line "
-            f"WATCH {game_id}.",
+            # A finished game takes no watchers: no word of watching it again.
+            *(
+                []
+                if game.engine.is_over(game.state)
+                else [
+                    f"To watch it again, send an email to {desk.settings.address} with the "
+                    f"line WATCH {game_id}."
+                ]
+            ),
         ],
         kind=ANSWER,
         in_reply_to=in_reply_to,

@@ -238,6 +238,13 @@ def test_watchers_get_the_final_standings(table):
     last = [row for row in game.outbox() if row.to_address == WAT][-1]
     text = letter_text(last.raw)
     assert "Final standings:" in text and "Final result" in read_email(last.raw).subject
+    # Found in play-testing: the last letters of a finished game told the watcher how to stop
+    # watching, and how to watch again what takes no watchers.
+    assert "which is over: this is the last of its emails to you" in " ".join(text.split())
+    assert "UNWATCH" not in text
+    _ask(game, WAT, f"UNWATCH {game.id}")
+    goodbye = letter_text([row for row in game.outbox() if row.to_address == WAT][-1].raw)
+    assert "You no longer watch game" in goodbye and "To watch it again" not in goodbye
 
 
 def test_gm_watch_and_unwatch(table):
