@@ -49,7 +49,7 @@ def test_loan_is_1_to_10_points_and_never_below_0() -> None:
     state.cities[1][1].value = 4
     refusal = ENGINE.check(state, 1, Loan("Wolf", 5))
     assert refusal is not None and "1 to 4 points" in refusal.reason
-    assert refusal.legal == ("LOAN WOLF#1 1-4",)
+    assert refusal.legal == ("LOAN WOLF#1 <1-4 points>",)
     act(state, 1, Loan("Wolf", 4))
     assert city_of(state, "Hamburg")[-1] == (1, 0)
 
@@ -152,4 +152,7 @@ def test_legal_summary_lists_each_loanable_production_with_its_range() -> None:
     force_stage(state, 0, "Wolf", WOLF_24, "Hamburg")
     force_stage(state, 0, "Queenie", BEST["Queenie"], "Köln")
     state.turn = 0
-    assert ENGINE.legal_summary(state, 0)[:2] == ["LOAN WOLF#1 1-10", "LOAN QUEENIE#1 1-10"]
+    assert ENGINE.legal_summary(state, 0)[:2] == [
+        "LOAN WOLF#1 <1-10 points>",
+        "LOAN QUEENIE#1 <1-10 points>",
+    ]

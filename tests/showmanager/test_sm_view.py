@@ -85,7 +85,7 @@ def test_legal_summary_gives_example_order_lines() -> None:
     give(state, 0, *BEST["Queenie"])
     state.turn = 0
     lines = ENGINE.legal_summary(state, 0)
-    assert lines[0] == "LOAN WOLF#1 1-10"
+    assert lines[0] == "LOAN WOLF#1 <1-10 points>"
     assert "REFRESH" in lines and "HIRE 0" in lines
     assert "STAGE QUEENIE 7 18 25 91 IN NEW YORK" in lines
     assert ENGINE.legal_summary(state, 1) == []

@@ -125,7 +125,8 @@ def best_city(state: GameState, musical: int, value: int) -> int:
 
 
 def legal_summary(state: GameState, seat: int, kinds: tuple[str, ...] = KINDS) -> list[str]:
-    """Example order lines of everything `seat` may do now, e.g. `HIRE 0`, `LOAN WOLF#1 1-7`."""
+    """Example order lines of everything `seat` may do now, e.g. `HIRE 0`, `LOAN WOLF#1 <1-7
+    points>`."""
     if state.turn != seat:
         return []
     lines: list[str] = []
@@ -133,7 +134,9 @@ def legal_summary(state: GameState, seat: int, kinds: tuple[str, ...] = KINDS) -
         for chip in board.loanable(state, seat):
             most = min(chip.value, state.data.loan_max_points)
             name = order_word(musical_name(state, chip.musical))
-            lines.append(f"LOAN {name}#{chip.number} 1-{most}")
+            # The amount as a placeholder, as HELP writes one: "1-7" copied was refused
+            # as a loan of "1-7" points (play-testing).
+            lines.append(f"LOAN {name}#{chip.number} <1-{most} points>")
     if "REFRESH" in kinds and can_refresh(state, seat):
         lines.append("REFRESH")
     if "HIRE" in kinds:
