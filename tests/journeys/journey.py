@@ -150,13 +150,17 @@ class Journey:
 
     def check_watcher_letter(self, mail: Received) -> None:
         """What every email to a watcher shows: the mark, the game and phase in the subject, how
-        to stop watching; no reply address, password, private section or example orders, and no
-        player's address or secret."""
+        to stop watching (once the game is over, that nothing more comes); no reply address,
+        password, private section or example orders, and no player's address or secret."""
         game = self.game()
         assert mail.text.splitlines()[0] == ORDERS_ABOVE_MARK
         assert mail.subject.startswith(f"[{self.game_id}] ") and "Re:" not in mail.subject
         assert mail.reply_to == ""
-        assert f"UNWATCH {self.game_id}" in mail.text
+        if "Final result" in mail.subject:
+            assert "this is the last of its emails to you" in " ".join(mail.text.split())
+            assert "UNWATCH" not in mail.text
+        else:
+            assert f"UNWATCH {self.game_id}" in mail.text
         for private in ("password", "(private", "Your hand", "It is your move", "Sealed bid"):
             assert private.lower() not in mail.text.lower(), private
             assert private.lower() not in mail.html.lower(), private
