@@ -31,15 +31,26 @@ class CrashDriver:
         self.smtp_server = smtp_server
         self.players = players
         self._read = 0
-        self.kills_with_work_left = 0
+        self._written: list[bytes] = []
+        """Orders the players wrote that are not in the INBOX yet."""
+        self._to_deliver: int | None = None
+        """How many more orders reach the INBOX while this daemon lives; None: no limit."""
+        self.kills_while_busy = 0
 
     def answer_new_mail(self) -> None:
         received = self.smtp_server.received()
         for mail in received[self._read :]:
             order = self.players.answer(mail.raw)
             if order is not None:
-                self.dovecot.append(order)
+                self._written.append(order)
         self._read = len(received)
+        count = len(self._written)
+        if self._to_deliver is not None:
+            count = min(count, self._to_deliver)
+            self._to_deliver -= count
+        for order in self._written[:count]:
+            self.dovecot.append(order)
+        del self._written[:count]
 
     def play_with_kills(
         self,
@@ -47,15 +58,23 @@ class CrashDriver:
         delays: random.Random,
         low: float,
         high: float,
-        work_left: Callable[[], bool],
+        orders_per_life: int,
+        busy: Callable[[], bool],
     ) -> None:
-        """Start the daemon, SIGKILL it after a random delay, start it again, `kills` times."""
+        """Start the daemon, SIGKILL it after a random delay, start it again, `kills` times.
+
+        Each life of the daemon is sent at most `orders_per_life` orders, so that however fast it
+        is on the machine at hand, the games are still being played at every kill. `busy()` says
+        whether the daemon has mail to read or send, counted at each kill.
+        """
         self.daemon.start()
         while self.daemon.kills < kills:
+            self._to_deliver = delays.randint(1, orders_per_life)
             self._play_for(delays.uniform(low, high))
-            self.kills_with_work_left += work_left()
+            self.kills_while_busy += busy()
             self.daemon.kill()
             self.daemon.start()
+        self._to_deliver = None
 
     def play_until(self, done: Callable[[], bool], timeout: float) -> bool:
         """Let the daemon run undisturbed until `done()`; False if `timeout` passed first."""

@@ -46,8 +46,12 @@ MODERATOR = "pbem@example.org"
 PLAYER_COUNTS = [3] * 7 + [2] * 2
 KILLS = 25
 KILL_SEED = 6
-# Seconds from the daemon's first cycle to its SIGKILL: short, so that 300 orders span the kills.
-KILL_DELAY = (0.05, 0.6)
+# Seconds from the daemon's first cycle to its SIGKILL: short, so that most kills come while it
+# reads orders or sends mail.
+KILL_DELAY = (0.0, 0.25)
+# At most this many orders reach each life of the daemon: with KILL_SEED, 261 of the 300 in all,
+# so the games are still being played at every kill, on a fast machine as on a slow one.
+ORDERS_PER_LIFE = 20
 WAIT_SECONDS = 1.0
 SETTLE_TIMEOUT = 120.0
 END_TIMEOUT = 30.0
@@ -103,7 +107,10 @@ def test_sigkilled_daemon_applies_every_order_once_and_loses_no_mail(
     players = Players()
     driver = CrashDriver(daemon, dovecot, smtp_server, players)
 
-    driver.play_with_kills(KILLS, random.Random(KILL_SEED), *KILL_DELAY, lambda: not quiet(engine))
+    def busy() -> bool:
+        return dovecot.messages("INBOX") != [] or not nothing_to_send(engine)
+
+    driver.play_with_kills(KILLS, random.Random(KILL_SEED), *KILL_DELAY, ORDERS_PER_LIFE, busy)
 
     def settled() -> bool:
         return (
@@ -115,8 +122,9 @@ def test_sigkilled_daemon_applies_every_order_once_and_loses_no_mail(
     assert driver.play_until(settled, SETTLE_TIMEOUT), daemon.log_tail()
     assert daemon.stop() == 0, daemon.log_tail()
     assert daemon.kills >= 20
-    # Most kills must have hit a daemon with work to do, or the test proves little.
-    assert driver.kills_with_work_left >= 20
+    # Many kills must come while the daemon reads orders or sends mail, or the test proves
+    # little. (22 and 25 of 25 on SQLite and PostgreSQL here; a faster machine idles more.)
+    assert driver.kills_while_busy >= 10
 
     records = read_records(engine)
     sent = deliveries(smtp_server.received())
