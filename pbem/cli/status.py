@@ -1,7 +1,8 @@
 """`pbem status [--json]`: how the moderator is doing, read from the database alone.
 
-Each daemon's last successful IMAP and SMTP contact, the problem since and its backoff, the
-mail waiting in the outbox, the games waiting on a deadline. Exit status 1 when something needs
+Each daemon's last successful IMAP and SMTP contact (or, on the local Maildir, when it last read
+its inbox and wrote to its sent folder), the problem since and its backoff, the mail waiting in
+the outbox, the games waiting on a deadline. Exit status 1 when something needs
 a person: a login or certificate refused, or a running daemon silent for longer than two of its
 waits (`HEALTHCHECK`, monitoring); 0 otherwise.
 """
@@ -11,11 +12,13 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
+from pathlib import Path
 
 import typer
 from sqlmodel import Session
 
-from pbem.settings import SettingsError, load_settings
+from pbem.mail.maildir import INBOX, SENT
+from pbem.settings import Settings, SettingsError, load_settings
 from pbem.store import open_database, utc_now
 from pbem.store.operations import (
     OutboxCounts,
@@ -129,7 +132,7 @@ def status(as_json: bool = typer.Option(False, "--json", help="Print one JSON ob
     if as_json:
         typer.echo(json.dumps({"healthy": report.healthy, **asdict(report)}, default=_iso))
     else:
-        typer.echo(as_text(report))
+        typer.echo(as_text(report, link_names(settings)))
     if not report.healthy:
         raise typer.Exit(1)
 
@@ -140,13 +143,32 @@ def _iso(value: object) -> str:
     raise TypeError(f"cannot write {type(value).__name__} as JSON")
 
 
-def as_text(report: StatusReport) -> str:
+@dataclass(frozen=True)
+class LinkName:
+    """How the text report names a daemon's link and its last success."""
+
+    name: str
+    success: str
+
+
+def link_names(settings: Settings) -> tuple[LinkName, LinkName]:
+    """The intake's and the sender's names. A daemon on the local Maildir contacts no server
+    (the settings here are the daemon's when both read the same environment or file)."""
+    if settings.uses_maildir:
+        return (
+            LinkName(f"Maildir {Path(settings.maildir) / INBOX}", "last read"),
+            LinkName(f"Maildir {Path(settings.maildir) / SENT}", "last written"),
+        )
+    return LinkName("IMAP", "last contact"), LinkName("SMTP", "last contact")
+
+
+def as_text(report: StatusReport, names: tuple[LinkName, LinkName]) -> str:
     lines = []
     for daemon in report.daemons:
         state = f"stopped {_when(daemon.stopped_at)}" if daemon.stopped_at else "running"
         lines.append(f"daemon {daemon.name}: {state}, last cycle {_when(daemon.beat_at)}")
-        for server, link in (("IMAP", daemon.imap), ("SMTP", daemon.smtp)):
-            lines.append(f"  {server}: last contact {_when(link.ok_at)}")
+        for name, link in zip(names, (daemon.imap, daemon.smtp), strict=True):
+            lines.append(f"  {name.name}: {name.success} {_when(link.ok_at)}")
             if link.problem:
                 retry = f", next try {_when(link.retry_at)}" if link.retry_at else ""
                 lines.append(f"    problem ({link.failures} in a row{retry}): {link.problem}")

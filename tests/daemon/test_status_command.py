@@ -89,6 +89,11 @@ def test_a_run_once_daemon_shows_as_stopped_and_never_as_silent(
     result = runner.invoke(app, ["status"], env=env)
     assert result.exit_code == 0, result.output
     assert "daemon pbem: stopped " in result.stdout
+    # No server was contacted: the report names the Maildir's folders, as `pbem run` used them.
+    mail = tmp_path / "mail"
+    assert f"  Maildir {mail / 'inbox'}: last read 20" in result.stdout
+    assert f"  Maildir {mail / 'sent'}: last written never" in result.stdout  # nothing to send
+    assert "IMAP" not in result.stdout and "SMTP" not in result.stdout
     # A cron job's next run is not a cycle this process owes: hours later, nothing needs you.
     with session_scope(engine) as session:
         daemon_status(session, "pbem").beat_at = utc_now() - timedelta(hours=6)
