@@ -357,7 +357,7 @@ def _orders(
             events,
             notes=[LEFT_NOTE],
             help_text=_help(game) if "HELP" in commands else None,
-            history=history_lines(desk, game, seat) if "HISTORY" in commands else (),
+            history=history_lines(desk, game, seat) if "HISTORY" in commands else None,
             done=done,
             former=True,
         )
@@ -369,7 +369,7 @@ def _orders(
         events,
         show_status="STATUS" in commands or game.row.status == "running" or moved_on,
         help_text=_help(game) if "HELP" in commands else None,
-        history=history_lines(desk, game, seat) if "HISTORY" in commands else (),
+        history=history_lines(desk, game, seat) if "HISTORY" in commands else None,
         done=done,
         notes=[*told, *([REPLACED_NOTE.format(" / ".join(replaced))] if replaced else [])],
     )

@@ -49,6 +49,22 @@ class HistoryLine:
 
 
 @dataclass(frozen=True)
+class History:
+    """The history a reader asked for: its lines, and whether they go back to the game's start
+    (its heading says "from the start" then, and "the last 200" when older ones were left out)."""
+
+    lines: tuple[HistoryLine, ...]
+    from_start: bool
+
+    @property
+    def heading(self) -> str:
+        """What the history's title says of it: "from the start, 5 entries"."""
+        count = len(self.lines)
+        entries = "1 entry" if count == 1 else f"{count} entries"
+        return f"from the start, {entries}" if self.from_start else f"the last {entries}"
+
+
+@dataclass(frozen=True)
 class Footer:
     """What ends a letter to a seat: how to answer it, and the game and password for the
     PASSWORD fallback. `orders_open` is False unless the game is running: no request for orders
@@ -264,7 +280,7 @@ def reply_letter(
     events: Sequence[Event] = (),
     show_status: bool = False,
     help_text: str | None = None,
-    history: Sequence[HistoryLine] = (),
+    history: History | None = None,
     done: str | None = None,
     held_talk: bool = False,
     in_reply_to: str | None = None,
@@ -299,7 +315,7 @@ def reply_letter(
         notes=list(notes),
         **(told(game, events, seat) if game else {"events": [], "talk": []}),
         help=help_text,
-        history=list(history),
+        history=history,
         done=done,
         held_talk=held_talk,
         former=former,
@@ -348,7 +364,7 @@ def watch_letter(
     lines: Sequence[str] = (),
     in_reply_to: str | None = None,
     kind: str = "watch",
-    history: Sequence[HistoryLine] = (),
+    history: History | None = None,
 ) -> Letter:
     """A watcher's status: `lines` first (a welcome), the public `history` when asked, the
     public events and the public view, nothing any seat's view hides; its footer says how to
@@ -364,7 +380,7 @@ def watch_letter(
         in_reply_to=in_reply_to,
         footer=WatchFooter(game.id, settings.address, game.engine.is_over(game.state)),
         lines=list(lines),
-        history=list(history),
+        history=history,
         events=tell_public(game, events),
         **public_status_context(game),
     )

@@ -13,7 +13,7 @@ from pbem.moderator.addresses import bot_address
 from pbem.moderator.desk import Desk
 from pbem.moderator.events import SeatLeft, SeatMoved, Undone
 from pbem.moderator.holders import tables_then
-from pbem.moderator.letters import HistoryLine, status_letter
+from pbem.moderator.letters import History, HistoryLine, status_letter
 from pbem.moderator.loaded import LoadedGame, encode_state
 from pbem.moderator.play import LEFT, replace_waiting_orders, set_aside
 from pbem.moderator.telling import Teller, computer_name, scene_of
@@ -59,7 +59,7 @@ def resign(desk: Desk, game: LoadedGame, seat: int, *, actor: str, why: str) -> 
     return events
 
 
-def history_lines(desk: Desk, game: LoadedGame, seat: int | None) -> list[HistoryLine]:
+def history_lines(desk: Desk, game: LoadedGame, seat: int | None) -> History:
     """The game's history as the seat may see it, told from each entry's events: players by
     name ("You" for the reader), never by address; the seed and others' sealed orders never.
     An entry's summary (order lines, the game master's words) is for the game master only,
@@ -68,9 +68,10 @@ def history_lines(desk: Desk, game: LoadedGame, seat: int | None) -> list[Histor
     seat (`gm replace`) is told as a watcher reads it: the earlier holder's hand, money and
     private talk are theirs, not the seat's. To a watcher (`seat` None) every entry is told so."""
     scene = scene_of(game)
-    entries = [
-        (entry, events_of(entry)) for entry in last_history(desk.session, game.id, HISTORY_LENGTH)
-    ]
+    # One more than is told: whether there was one says if the history goes back to the start.
+    rows = last_history(desk.session, game.id, HISTORY_LENGTH + 1)
+    from_start = len(rows) <= HISTORY_LENGTH
+    entries = [(entry, events_of(entry)) for entry in rows[-HISTORY_LENGTH:]]
     tellers: dict[tuple[tuple[str, ...], bool], Teller] = {}
 
     def teller(names: tuple[str, ...], public: bool) -> Teller:
@@ -115,7 +116,7 @@ def history_lines(desk: Desk, game: LoadedGame, seat: int | None) -> list[Histor
                 entry.seq in undone,
             )
         )
-    return lines
+    return History(tuple(lines), from_start)
 
 
 def undone_entries(entries: Sequence[tuple[HistoryRow, Sequence[Event]]]) -> set[int]:

@@ -66,7 +66,7 @@ def answer_watcher(
         lines,
         email.message_id,
         kind=KIND,
-        history=history_lines(desk, game, None) if wants_history else (),
+        history=history_lines(desk, game, None) if wants_history else None,
     )
     desk.postman.post(letter, game_id)
     if asked is None:

@@ -15,6 +15,7 @@ from pbem.moderator import gm
 from pbem.moderator.bots import answer_bot_mail
 from pbem.moderator.desk import Desk
 from pbem.moderator.loaded import load_game, save_state
+from pbem.moderator.seats import HISTORY_LENGTH
 from pbem.orders.incoming import read_email
 from pbem.store import OutboxRow, append_history, session_scope, utc_now
 from tests.moderator.conftest import ANN, BO, SETTINGS, Table
@@ -116,12 +117,26 @@ def test_deadline_skips_are_told_as_such(table):
     assert "Ann missed the deadline; the turn passes." in bo
 
 
+def test_a_history_heading_says_whether_it_goes_back_to_the_start(table):
+    game = _sm(table)
+    game.mail(ANN, "HISTORY")
+    assert "History (from the start, 1 entry):" in _text(game.outbox()[-1])
+    with session_scope(game.engine) as session:
+        state = load_game(session, game.id).row.state
+        for _ in range(HISTORY_LENGTH):
+            append_history(session, game.id, actor="gm", kind="gm", summary="", state_after=state)
+    game.mail(ANN, "HISTORY")
+    text = _text(game.outbox()[-1])
+    assert f"History (the last {HISTORY_LENGTH} entries):" in text
+    assert "Welcome to Show Manager game" not in text  # the start is one entry too many
+
+
 def test_history_and_notices_name_players_and_never_show_the_seed_or_addresses(table):
     game = _sm(table)
     game.mail(ANN, "HIRE 0")
     game.mail(BO, "HIRE 0\nHISTORY")
     history = _text(game.outbox()[-1])
-    assert "History (the last" in history
+    assert "History (from the start, 3 entries)" in history
     assert "seed" not in history.lower() and ANN not in history
     assert "Welcome to Show Manager game" in history and "Ann, Bo (you)" in history
     assert "Ann: HIRE 0" not in history and "Ann hired #" in history

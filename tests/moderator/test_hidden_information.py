@@ -203,4 +203,4 @@ def test_whole_games_by_email_show_no_seed_address_secret_or_hidden_information(
     kinds = Counter(email.kind for email in emails)
     assert kinds["status"] and kinds["reply"] and kinds["watching"] == 1 and kinds["watch"]
     assert any("only you may read zqx" in email.words for email in emails)
-    assert any("History (the last" in email.words for email in emails)
+    assert any("History (from the start, " in email.words for email in emails)

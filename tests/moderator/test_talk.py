@@ -40,7 +40,7 @@ def _history(game: Table, address: str) -> str:
     with Session(game.engine) as session:
         loaded = game.game()
         seat = next(s.position for s in loaded.seats if s.address == address)
-        lines = history_lines(Desk(session, SETTINGS), loaded, seat)
+        lines = history_lines(Desk(session, SETTINGS), loaded, seat).lines
     return "\n".join(f"{line.actor}: {line.summary}" for line in lines)
 
 
@@ -114,7 +114,7 @@ def test_a_history_email_shows_no_trace_of_talk_its_reader_was_not_told(table):
     # Only the talk Cy was told is new: no entry numbers, whose gap would show that something
     # was said between, and when.
     new = [line for line in cy_reads_history().splitlines() if line not in before]
-    assert len(new) == 2 and new[0].startswith("History (the last ")
+    assert len(new) == 2 and new[0].startswith("History (from the start, ")
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d  Ann says: Good luck, all!", new[1])
 
 
