@@ -98,7 +98,8 @@ def undo(
     why: str | None = WHY,
     as_json: bool = JSON,
 ) -> None:
-    """Go back to the state after history entry N (default: the one before the last)."""
+    """Go back to the state after history entry N (default: before the last change a person
+    made, with the computer players' orders after it)."""
     _override(as_json, lambda desk: undoing.undo(desk, game, to, why))
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from sqlmodel import col, select
 
 from pbem.games.rng import Rng
+from pbem.moderator.addresses import BOT_DOMAIN
 from pbem.moderator.desk import Desk
 from pbem.moderator.events import Undone
 from pbem.moderator.gm import GM, Change, GmError, load_override, override_change
@@ -41,8 +42,9 @@ class Restored:
 
 
 def undo(desk: Desk, game_id: str, to: int | None, why: str | None) -> Change:
-    """Restore the state after history entry `to` (default: the one before the last change;
-    table talk changes nothing, so undoing it alone would do nothing)."""
+    """Restore the state after history entry `to` (default: the one before the last change a
+    person made; table talk changes nothing, so undoing it alone would do nothing, and a
+    computer player's orders after it would only be given again at once)."""
     game, mark = load_override(desk, game_id)
     latest = last_history(desk.session, game_id, 1)[-1]
     target = to if to is not None else _before_last_change(desk, game_id)
@@ -119,11 +121,18 @@ def _fresh_rng(seed: int, entry: HistoryRow, latest: HistoryRow) -> Rng:
 
 
 def _before_last_change(desk: Desk, game_id: str) -> int:
+    """The entry before the last change a player or the game master made. The computer players'
+    orders after it go back with it: undoing those alone would have them ordered again at
+    once, and nothing would change but the game master's word that it did."""
     changes = desk.session.exec(
-        select(HistoryRow.seq)
+        select(HistoryRow.seq, HistoryRow.actor)
         .where(col(HistoryRow.game_id) == game_id)
         .where(col(HistoryRow.kind) != "talk")
         .order_by(col(HistoryRow.seq).desc())
-        .limit(2)
-    ).all()
-    return changes[1] if len(changes) > 1 else 1
+    )
+    last_by_a_person = False
+    for seq, actor in changes:
+        if last_by_a_person:
+            return seq
+        last_by_a_person = not actor.endswith(f"@{BOT_DOMAIN}")
+    return 1

@@ -79,6 +79,18 @@ def test_gm_undo_restores_the_state_before_the_last_order(sm):
     assert last_entry(sm).summary == f"undo to entry 1 ({sm.game().names[0]}'s turn)"
 
 
+def test_gm_undo_goes_back_past_the_computer_players_orders_to_before_the_last_persons(table):
+    # Found in play-testing: a plain undo took back Robby's order alone, which Robby gave again
+    # at once; everyone was told the game moved back, and nothing had changed.
+    game = table("showmanager", [f"{ANN}:Ann"], bots=("Robby",), seed=4)
+    assert game.mail(ANN, "HIRE 0").status == "accepted"
+    assert answer_bot_mail(game.engine, SETTINGS, utc_now).answered >= 1
+    assert last_entry(game).actor.endswith("@bots.invalid")
+    run(game, undoing.undo, None, "misclick")
+    assert last_entry(game).summary.startswith("undo to entry 1 (Ann's turn)")
+    assert game.game().state.turn == 0
+
+
 def _deck_apart(state: str) -> tuple[dict, list[int]]:
     """A saved Show Manager state without its deck and generator, and the deck."""
     data = json.loads(state)
