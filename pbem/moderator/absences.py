@@ -9,6 +9,7 @@ it. The days taken count against the game's cap; ending early gives the unused d
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
@@ -238,6 +239,26 @@ def absences_over(desk: Desk, game: LoadedGame) -> list[Event]:
         if seat.away_until is not None and not is_away(seat, on)
         for event in come_back(desk, game, seat.position, "over", actor=AWAY, kind="system")
     ]
+
+
+def held_deadline(game: LoadedGame, viewer: int | None) -> str | None:
+    """Under `wait`, what the status says of a deadline held while awaited players are away
+    (the time it shows would pass without effect): None when it runs."""
+    if game.row.away_mode != "wait" or game.row.deadline_at is None:
+        return None
+    awaited = game.engine.awaiting(game.state)
+    held = [s.position for s in game.seats if s.away_until is not None and s.position in awaited]
+    if not held:
+        return None
+    who = listed(["you" if seat == viewer else game.name_of(seat) for seat in held])
+    verb = "are" if len(held) > 1 or held == [viewer] else "is"
+    back = "they are all" if len(held) > 1 else f"{who} {verb}"
+    return f"none while {who} {verb} away; it starts again when {back} back"
+
+
+def listed(words: Sequence[str]) -> str:
+    """`a`, `a and b`, `a, b and c`."""
+    return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
 
 
 def absences(game: LoadedGame) -> list[tuple[int, str]]:

@@ -15,7 +15,7 @@ from email.message import Message
 from typing import Any
 
 from pbem.games.base import Event, Submission
-from pbem.moderator.absences import absence_rule, away_by_email, away_refusal, today
+from pbem.moderator.absences import absence_rule, away_by_email, away_refusal, listed, today
 from pbem.moderator.addresses import bare, game_in_subject, seat_key_in
 from pbem.moderator.archive_mail import answer_archive, archive_request
 from pbem.moderator.desk import Desk
@@ -388,15 +388,10 @@ def _done(orders: bool, absence: Sequence[Event], talk: bool, commands: Collecti
     ]
     asked = [words for command, words in ASKED.items() if command in commands]
     if asked and not did:
-        return f"Here is {_listed(asked)}."
+        return f"Here is {listed(asked)}."
     # Nothing to name (BACK from a player who was not away, PASSWORD alone): as before.
     sentence = "; ".join(did or ["your orders were carried out"])
     return f"{sentence[0].upper()}{sentence[1:]}."
-
-
-def _listed(words: Sequence[str]) -> str:
-    """`a`, `a and b`, `a, b and c`."""
-    return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
 
 
 def _just_played(desk: Desk, game: LoadedGame, seat: int) -> str | None:

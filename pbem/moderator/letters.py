@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any, ClassVar
 
 from pbem.games.base import Event
-from pbem.moderator.absences import absences
+from pbem.moderator.absences import absences, held_deadline
 from pbem.moderator.addresses import reply_address
 from pbem.moderator.boards import board_html
 from pbem.moderator.compose import Letter
@@ -175,6 +175,7 @@ def _status(game: LoadedGame, view: Any, seat: int | None, examples: list[str]) 
         "examples": examples,
         "deadline": _deadline(game),
         "at_deadline": AT_DEADLINE.get(game.row.policy, ""),
+        "deadline_held": held_deadline(game, seat) if game.row.status == "running" else None,
         "standings": final_standings(game),
         "away": absences(game) if game.row.status != "finished" else [],
     }

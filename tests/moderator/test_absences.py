@@ -242,6 +242,20 @@ def test_wait_mode_holds_the_deadline_until_the_away_player_is_back(clocked):
     assert bt.deadlines() == 1 and bt.game().state.phase_key != phase
 
 
+def test_a_deadline_held_for_an_away_player_is_told_as_held_not_as_a_time(clocked):
+    # Found in play-testing: the status showed the deadline's time and "then the moderator plays
+    # the default orders", while under `wait` nothing would happen then.
+    bt = _waiting_for_cy_away(clocked)
+    assert bt.mail(BO, "STATUS").status == "accepted"
+    assert bt.mail(CY, "STATUS").status == "accepted"
+    bo, cy = bt.letters(BO)[-1], bt.letters(CY)[-1]
+    assert "Deadline: none while Cy is away; it starts again when Cy is back." in bo
+    assert "Deadline: none while you are away; it starts again when you are back." in cy
+    assert "plays the default orders for whoever" not in bo + cy
+    assert bt.mail(CY, "BACK").status == "accepted"
+    assert "Deadline: 2026-12-02 12:00 UTC; then the moderator plays" in bt.letters(CY)[-1]
+
+
 def test_help_tells_the_games_own_absence_rule(clocked):
     # Found in play-testing: HELP said default orders are played, in a game that waits.
     waits = clocked("bigtime", [ANN, BO], seed=3, away_mode="wait", max_away_days=5)
