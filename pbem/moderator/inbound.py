@@ -36,7 +36,7 @@ from pbem.orders.grammar import AnyCommand, Command, Password, Talk
 from pbem.orders.headers import first_header
 from pbem.orders.help import help_text
 from pbem.orders.incoming import IncomingEmail, parse_message, read_message
-from pbem.orders.parse import OrderLine
+from pbem.orders.parse import LineError, OrderLine
 from pbem.store import (
     GameRow,
     QueuedOrderRow,
@@ -290,9 +290,10 @@ def _orders(
         actions = [line.order for line in order_lines]
         if (never := game.kind.never_legal(game.state, seat, actions)) is not None:
             problems.append(_refused_line(order_lines, Submission(None, [], *never)))
-    if talk.problems and refused is None and order_lines and not problems and not queued:
-        trial = game.engine.submit(game.state, seat, [line.order for line in order_lines])
-        problems += [_refused_line(order_lines, trial)] if trial.refusal is not None else []
+    other_problems = bool(problems or talk.problems)
+    if refused is None and order_lines and not queued and other_problems:
+        judged = _judged_anyway(game, seat, order_lines, parsed.errors)
+        problems[:0] = [judged] if judged is not None else []
     problems += [*talk.problems, *([refused] if refused is not None else [])]
     if problems:
         reply("rejected", problems=problems, show_status=True)
@@ -423,6 +424,23 @@ def _orders_in_the_subject(game: LoadedGame, email: IncomingEmail) -> list[str]:
     if not subject or not parse_for(game, subject).actions:
         return []
     return [SUBJECT_NOTE]
+
+
+def _judged_anyway(
+    game: LoadedGame, seat: int, order_lines: Sequence[OrderLine], errors: Sequence[LineError]
+) -> str | None:
+    """What the rules say of the orders that read, in an email refused for something else, so
+    that one more email can mend it all. Past a line that does not read nothing is judged: a
+    later line may lean on it (a loan pays for a staging). Nor is a refusal of the email as a
+    whole told then ("no BID", when the BID is the line that did not read)."""
+    first_unread = min((error.number for error in errors), default=None)
+    judged = [line for line in order_lines if first_unread is None or line.number < first_unread]
+    if not judged:
+        return None
+    trial = game.engine.submit(game.state, seat, [line.order for line in judged])
+    if trial.refusal is None or (first_unread is not None and trial.refused_index is None):
+        return None
+    return _refused_line(judged, trial)
 
 
 def _refused_line(order_lines: Sequence[OrderLine], outcome: Submission[Any]) -> str:

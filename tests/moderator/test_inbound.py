@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from email import message_from_bytes, policy
 
@@ -48,6 +49,28 @@ def test_one_bad_line_rejects_the_whole_email(table):
     assert game.game().row.state == before
     reply = letter_text(game.outbox()[-1].raw)
     assert "not carried out" in reply or "nothing in the game changed" in reply
+
+
+def test_a_line_that_does_not_read_is_told_with_what_the_rules_say_of_the_lines_before_it(table):
+    # Found in play-testing: "BID 9 9 9" beside a misspelt act was told only of the act, and the
+    # mended email was refused again for the bid.
+    bt = table("bigtime", [f"{ANN}:Ann", f"{BO}:Bo"], seed=3)
+    before = bt.game().row.state
+    result = bt.mail(ANN, "BID 9 9 9\nAM Z9")
+    assert _lines_told(result.reason) == ['line 1 "BID 9 9 9"', 'line 2 "AM Z9"']
+    assert "you cannot bid 9 9 9" in result.reason and bt.game().row.state == before
+    # A line after one that does not read may lean on it, and is not judged; nor is the email
+    # as a whole (its BID may be the line that did not read).
+    assert _lines_told(bt.mail(ANN, "AM Z9\nBID 9 9 9").reason) == ['line 1 "AM Z9"']
+    assert _lines_told(bt.mail(ANN, "BIDD 3\nAM A1").reason) == ['line 1 "BIDD 3"']
+    sm = _sm(table)
+    result = sm.mail(ANN, "LOAN WOLF 5\nHIRE 7")
+    assert result.reason.startswith('line 1 "LOAN WOLF 5": you have no production of Wolf')
+    assert '; line 2 "HIRE 7": there is no slot 7' in result.reason
+
+
+def _lines_told(reason: str) -> list[str]:
+    return re.findall(r'line \d+ "[^"]*"', reason)
 
 
 def test_from_alone_never_authenticates(table):
