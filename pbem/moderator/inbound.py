@@ -15,7 +15,7 @@ from email.message import Message
 from typing import Any
 
 from pbem.games.base import Event, Submission
-from pbem.moderator.absences import absence_rule, away_by_email, away_refusal, listed, today
+from pbem.moderator.absences import absence_rule, away_by_email, listed
 from pbem.moderator.addresses import bare, game_in_subject, seat_key_in
 from pbem.moderator.archive_mail import answer_archive, archive_request
 from pbem.moderator.desk import Desk
@@ -25,6 +25,12 @@ from pbem.moderator.letters import notice_letter, reply_letter, reply_subject
 from pbem.moderator.loaded import LoadedGame, loaded_game
 from pbem.moderator.loops import machine_reason
 from pbem.moderator.play import carry_out, follow_up, parse_for, replace_waiting_orders
+from pbem.moderator.refusals import (
+    judged_anyway,
+    refusal_before_commands,
+    refused_line,
+    stale_phase,
+)
 from pbem.moderator.seats import history_lines, resign
 from pbem.moderator.signup import handle_signup_mail
 from pbem.moderator.talk import check_talk, record_talk, relay_talk
@@ -33,10 +39,8 @@ from pbem.moderator.watcher_mail import answer_watcher, watched_game
 from pbem.moderator.watchers import answer_request, watch_request_in
 from pbem.orders.absence import Away
 from pbem.orders.grammar import AnyCommand, Command, Password, Talk
-from pbem.orders.headers import first_header
 from pbem.orders.help import help_text
 from pbem.orders.incoming import IncomingEmail, parse_message, read_message
-from pbem.orders.parse import LineError, OrderLine
 from pbem.store import (
     GameRow,
     QueuedOrderRow,
@@ -48,7 +52,6 @@ from pbem.store import (
     record_inbound_result,
     seats_of,
 )
-from pbem.store.operations import game_email
 from pbem.store.tables import InboundStatus
 
 STRANGER_REPLIES_PER_HOUR = 3
@@ -274,10 +277,10 @@ def _orders(
     # cannot go, and why the game cannot take the email now.
     talk = check_talk(desk, game, seat, talk_lines)
     tried_orders = bool(order_lines or parsed.errors)
-    refused = _refusal_before_commands(desk, game, seat, email, away, tried_orders)
+    refused = refusal_before_commands(desk, game, seat, email, away, tried_orders)
     # A stale email was written for a phase that is gone, whose codes (A1, H2) are not today's:
     # its lines read against today's phase would tell of mistakes the player did not make.
-    stale = tried_orders and _stale(desk, game, email) is not None
+    stale = tried_orders and stale_phase(desk, game, email) is not None
     # Once the game is over no order can be taken, so how one line reads is beside the point.
     over = tried_orders and game.row.status == "finished"
     problems = [] if stale or over else [str(error) for error in parsed.errors]
@@ -289,10 +292,10 @@ def _orders(
     if queued and refused is None:
         actions = [line.order for line in order_lines]
         if (never := game.kind.never_legal(game.state, seat, actions)) is not None:
-            problems.append(_refused_line(order_lines, Submission(None, [], *never)))
+            problems.append(refused_line(order_lines, Submission(None, [], *never)))
     other_problems = bool(problems or talk.problems)
     if refused is None and order_lines and not queued and other_problems:
-        judged = _judged_anyway(game, seat, order_lines, parsed.errors)
+        judged = judged_anyway(game, seat, order_lines, parsed.errors)
         problems[:0] = [judged] if judged is not None else []
     problems += [*talk.problems, *([refused] if refused is not None else [])]
     if problems:
@@ -332,7 +335,7 @@ def _orders(
                 inbound_id=inbound_id,
             )
             if outcome.refusal is not None:
-                problem = _refused_line(order_lines, outcome)
+                problem = refused_line(order_lines, outcome)
                 reply("rejected", problems=[problem], show_status=True)
                 return "rejected", problem
             events = list(outcome.events)
@@ -424,73 +427,6 @@ def _orders_in_the_subject(game: LoadedGame, email: IncomingEmail) -> list[str]:
     if not subject or not parse_for(game, subject).actions:
         return []
     return [SUBJECT_NOTE]
-
-
-def _judged_anyway(
-    game: LoadedGame, seat: int, order_lines: Sequence[OrderLine], errors: Sequence[LineError]
-) -> str | None:
-    """What the rules say of the orders that read, in an email refused for something else, so
-    that one more email can mend it all. Past a line that does not read nothing is judged: a
-    later line may lean on it (a loan pays for a staging). Nor is a refusal of the email as a
-    whole told then ("no BID", when the BID is the line that did not read)."""
-    first_unread = min((error.number for error in errors), default=None)
-    judged = [line for line in order_lines if first_unread is None or line.number < first_unread]
-    if not judged:
-        return None
-    trial = game.engine.submit(game.state, seat, [line.order for line in judged])
-    if trial.refusal is None or (first_unread is not None and trial.refused_index is None):
-        return None
-    return _refused_line(judged, trial)
-
-
-def _refused_line(order_lines: Sequence[OrderLine], outcome: Submission[Any]) -> str:
-    """The rules' refusal, told with the line it is about."""
-    line = order_lines[outcome.refused_index or 0]
-    return f'line {line.number} "{line.text}": {outcome.refusal}'
-
-
-def _refusal_before_commands(
-    desk: Desk,
-    game: LoadedGame,
-    seat: int,
-    email: IncomingEmail,
-    away: OrderLine | None,
-    has_orders: bool,
-) -> str | None:
-    """Why the email's orders or AWAY cannot be taken: the game's state, a stale email, an
-    absence the game does not allow. Checked before anything changes, so nothing does."""
-    if has_orders and (refused := _refusal_before_orders(desk, game, email)) is not None:
-        return refused
-    if away is None:
-        return None
-    if game.row.status == "finished":
-        return "the game is over; there is no need to write AWAY"
-    assert isinstance(away.order, Away)
-    return away_refusal(game, seat, away.order, today(desk))
-
-
-def _refusal_before_orders(desk: Desk, game: LoadedGame, email: IncomingEmail) -> str | None:
-    """Why orders cannot be taken at all now: the game is not running, or the email is stale."""
-    if game.row.status == "paused":
-        return (
-            "the game is paused until the game master resumes it: no orders are taken "
-            "meanwhile; send yours again once you are told it has resumed"
-        )
-    if game.row.status == "finished":
-        return "the game is over; no more orders are taken"
-    return _stale(desk, game, email)
-
-
-def _stale(desk: Desk, game: LoadedGame, email: IncomingEmail) -> str | None:
-    """Why the email answers a phase already resolved: the phase its subject names, or, where the
-    player's mail client put none there (`Re: my bids`), the one the moderator's email it
-    replies to named. A phase's codes (A1, H2) mean other acts in the next one."""
-    subject = email.subject
-    if not game.kind.turn_based and not game.kind.names_phase(subject):
-        answered = game_email(desk.session, game.id, email.in_reply_to)
-        if answered is not None:
-            subject = first_header(parse_message(answered), "Subject") or subject
-    return game.kind.stale(game.state, subject)
 
 
 def _help(game: LoadedGame) -> str:
