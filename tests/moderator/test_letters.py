@@ -75,7 +75,8 @@ def test_the_final_email_tells_the_standings_once_and_asks_for_nothing(
         assert "No single winner" in text
     # The footer names the reader's password for HISTORY alone: it tells not how to send orders.
     assert "Game sm-9 is over: no more orders are taken." in text
-    assert "write HISTORY and a line PASSWORD s2x, with [sm-9] in the subject" in text
+    words = " ".join(text.split())  # the footer's lines are wrapped at 78
+    assert "write HISTORY and a line PASSWORD s2x, with [sm-9] in the subject" in words
     assert "Needed only when you write" not in text and "with your orders" not in text
     assert "Final standings" in letter.html and "s2x" in letter.html
     assert "Needed only when you write" not in letter.html
