@@ -48,6 +48,7 @@ from pbem.moderator.start import (
     check_names,
     check_policy,
 )
+from pbem.moderator.watchers import tell_watchers
 from pbem.store import (
     OutboxRow,
     QueuedOrderRow,
@@ -352,9 +353,10 @@ def deadline(
         at = game.row.deadline_at.strftime("%Y-%m-%d %H:%M UTC")
         summary = f"deadline set to {hours:g} hours, policy {game.row.policy}"
     _record(desk, game, summary, why, DeadlineSet(hours, game.row.policy, at))
-    # A status to every seat: what it tells counts as told, so the next one does not tell this
-    # deadline again beside a later one.
-    tell_status(desk, game, game.seats, untold_events(desk, game), why)
+    # A status to every seat and every watcher: what it tells counts as told, so the next one
+    # does not tell this deadline again beside a later one (nor, to a watcher, ever tell what
+    # came before it: play-testing found a watcher's old deadline, and a refresh never told).
+    tell_everyone(desk, game, untold_events(desk, game), why)
     return override_change(desk, game, "deadline", mark)
 
 
@@ -369,7 +371,11 @@ def resend(desk: Desk, game_id: str, who: str | None, why: str | None) -> Change
     if who:
         news = [resent, *events_since_own(desk, game, seats[0].position)]
     else:
-        news = [resent, *untold_events(desk, game)]
+        untold = untold_events(desk, game)
+        news = [resent, *untold]
+        # Once told, news is never told again: the watchers read it now too.
+        if untold:
+            tell_watchers(desk, game, untold)
     tell_status(desk, game, seats, news, why, words=RESENT)
     return override_change(desk, game, "resend", mark)
 

@@ -335,3 +335,21 @@ def _play_out(game: Table) -> None:
             address = loaded.seat(seat).address
             gm.order(Desk(session, SETTINGS), game.id, address, order_text(actions), None)
     raise AssertionError(f"{game.id} did not finish")
+
+
+def test_a_deadline_the_game_master_sets_is_told_to_watchers_with_the_news_before_it(table):
+    # Found in play-testing: a watcher's letters kept the old deadline, and what the deadline's
+    # statuses told the players (Ann's refresh) never reached the watcher.
+    game = _sm(table)
+    _ask(game, WAT, f"WATCH {game.id}")
+    assert game.mail(ANN, "REFRESH").status == "accepted"
+    before = len(game.outbox())
+    with session_scope(game.engine) as session:
+        gm.deadline(Desk(session, SETTINGS), game.id, 24, None, "holidays")
+    [letter] = [row for row in game.outbox()[before:] if row.to_address == WAT]
+    text = letter_text(letter.raw)
+    assert "The game master set the deadline to 24 hours" in text
+    assert "Ann refreshed the agency" in text and "Deadline: 20" in text
+    assert game.mail(ANN, "HIRE 0").status == "accepted"
+    [status] = [row for row in game.outbox() if row.to_address == WAT][-1:]
+    assert "Ann refreshed" not in letter_text(status.raw)  # told once
