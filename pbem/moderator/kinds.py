@@ -71,12 +71,18 @@ class BigTimeKind:
     def stale(self, state: Any, subject: str) -> str | None:
         """Why an email answering a phase already resolved (`Round 1 · Phase 1`) is stale."""
         match = _ROUND_PHASE.search(subject or "")
-        if match is None or (int(match[1]), int(match[2])) == (state.round, state.phase):
+        answered = (int(match[1]), int(match[2])) if match else None
+        if answered is None or answered == (state.round, state.phase):
             return None
+        # A phase ahead of the game's was taken back by the game master's undo.
+        gone = (
+            "which has already been resolved"
+            if answered < (state.round, state.phase)
+            else "which the game master's undo took back"
+        )
         return (
-            f"this email answers round {int(match[1])}, phase {int(match[2])}, which has already "
-            f"been resolved; the game is now at round {state.round}, phase {state.phase}, "
-            "shown below: answer this email"
+            f"this email answers round {answered[0]}, phase {answered[1]}, {gone}; the game is "
+            f"now at round {state.round}, phase {state.phase}, shown below: answer this email"
         )
 
     def names_phase(self, subject: str) -> bool:

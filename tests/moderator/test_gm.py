@@ -142,6 +142,22 @@ def test_gm_undo_over_a_revealed_phase_takes_back_every_bid(table):
         assert not any(card in text for card in game.state.coming_pm)
 
 
+def test_an_email_answering_a_phase_an_undo_took_back_is_told_so_not_that_it_resolved(table):
+    # Found in play-testing: "which has already been resolved" of a phase the undo took back.
+    bt = table("bigtime", [ANN, BO], seed=5)
+    for address in (ANN, BO):
+        assert bt.mail(address, "BID 3").status == "accepted"
+    phase_two = bt.latest_subject(ANN)
+    assert phase_two is not None and "Round 1 · Phase 2" in phase_two
+    run(bt, undoing.undo, None, "Bo mistyped")
+    refused = bt.mail(ANN, "BID 0", subject=phase_two)
+    assert refused.status == "rejected"
+    assert refused.reason.startswith(
+        "this email answers round 1, phase 2, which the game master's undo took back; "
+        "the game is now at round 1, phase 1"
+    )
+
+
 def test_gm_undo_does_not_tell_what_it_took_back_as_standing(table):
     # Found in play-testing: the undo's status told Ann "Your order for round 1, phase 1 is on
     # file", from the entry the undo took back, just above "moved the game back".
