@@ -293,8 +293,11 @@ def _orders(
         actions = [line.order for line in order_lines]
         if (never := game.kind.never_legal(game.state, seat, actions)) is not None:
             problems.append(refused_line(order_lines, Submission(None, [], *never)))
-    other_problems = bool(problems or talk.problems)
-    if refused is None and order_lines and not queued and other_problems:
+    # The rules judge the orders whenever the email is refused for something else, a pause too:
+    # the player mends it before sending it again once the game resumes.
+    judgeable = refused is None or game.row.status == "paused"
+    other_problems = bool(problems or talk.problems or refused)
+    if judgeable and order_lines and not queued and not stale and other_problems:
         judged = judged_anyway(game, seat, order_lines, parsed.errors)
         problems[:0] = [judged] if judged is not None else []
     problems += [*talk.problems, *([refused] if refused is not None else [])]

@@ -300,6 +300,17 @@ def test_gm_pause_stops_orders_and_resume_takes_them_again(sm):
     assert sm.mail(ANN, "HIRE 0").status == "accepted"
 
 
+def test_an_email_to_a_paused_game_is_told_what_the_rules_say_of_it_too(table):
+    # Found in play-testing: told only of the pause, Bo learnt of his wrong HOOK after resume.
+    bt = table("bigtime", [ANN, BO], seed=5)
+    run(bt, gm.pause, "holidays")
+    refused = bt.mail(BO, "BID 9 9\nAM A1")
+    assert refused.status == "rejected"
+    assert refused.reason.startswith('line 1 "BID 9 9": ')
+    assert "you cannot bid 9 9" in refused.reason
+    assert refused.reason.endswith("once you are told it has resumed")
+
+
 def test_gm_resend_sends_the_status_again(sm):
     sent = len(sm.outbox())
     run(sm, gm.resend, BO, "lost it")
