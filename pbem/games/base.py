@@ -71,6 +71,13 @@ class Event:
         """seat None is the game master, who sees everything."""
         return self.to is None or seat is None or seat in self.to
 
+    @property
+    def files(self) -> tuple[object, ...] | None:
+        """What the event puts on file, when a later event filing the same replaces it (a
+        player's order for a phase, sent again): news tells the latest alone. None: it is no
+        filing, and nothing replaces it."""
+        return None
+
 
 EVENT_KINDS: dict[str, type[Event]] = {}
 

@@ -94,10 +94,15 @@ def _news_of(entries: Sequence[HistoryRow], undone_after: int | None = None) -> 
     """The events of `entries`, oldest first, as a status tells them (`untold_events`)."""
     news: list[list[Event]] = []
     changed: set[int] = set()  # seats that pass to someone else in a later entry
+    filed: set[tuple[object, ...]] = set()  # what a later entry put on file again
     for entry in reversed(entries):
         events = decode_events(entry.events) if entry.events else []
         if undone_after is not None and undone_after < entry.seq < entries[-1].seq:
             events = [e for e in events if isinstance(e, (*TALK, SeatLeft, SeatMoved))]
+        # An order sent again replaces the one before: told both, the player would read two
+        # orders on file for one phase (play-testing).
+        events = [e for e in events if e.files is None or e.files not in filed]
+        filed |= {e.files for e in events if e.files is not None}
         news.append([kept for event in events if (kept := _still_news(event, changed))])
         changed |= {e.seat for e in events if isinstance(e, SeatLeft | SeatMoved)}
     return [event for events in reversed(news) for event in events]

@@ -312,6 +312,18 @@ def test_a_big_time_email_replacing_the_order_on_file_says_what_no_longer_stands
     assert not any("replaces your earlier" in text for text in to_bo)  # the sender's alone
 
 
+def test_an_order_sent_again_is_told_alone_in_the_next_status(table):
+    # Found in play-testing: the status told both "Your order ... is on file: bid 3 2 2" and
+    # "... is on file: bid 3 3 1", as if two orders stood for one phase.
+    game = table("bigtime", [f"{ANN}:Ann", f"{BO}:Bo"], seed=3)
+    assert game.mail(ANN, "BID 3 2 2\nHOOK T01").status == "accepted"
+    assert game.mail(ANN, "BID 3 3 1\nHOOK T01").status == "accepted"
+    assert game.mail(BO, "BID 0").status == "accepted"
+    status = letter_text([r for r in game.outbox() if r.to_address == ANN][-1].raw)
+    assert status.count("Your order for round 1, phase 1 is on file") == 1
+    assert "bid 3 3 1" in status and "bid 3 2 2" not in status
+
+
 def test_big_time_email_for_a_resolved_phase_is_stale(table):
     game = table("bigtime", [ANN, BO], seed=3)
     old_subject = game.latest_subject(ANN)

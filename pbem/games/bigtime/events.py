@@ -31,6 +31,10 @@ class OrderFiled(Event):
     pm: tuple[str, ...]
     headliner: tuple[str, ...] | None
 
+    @property
+    def files(self) -> tuple[object, ...]:
+        return ("order", self.seat, self.round, self.phase)
+
 
 @record
 class HeadlinersFiled(Event):
@@ -40,12 +44,20 @@ class HeadlinersFiled(Event):
     seat: int
     acts: tuple[str, ...]
 
+    @property
+    def files(self) -> tuple[object, ...]:
+        return ("headliners", self.seat)
+
 
 @record
 class HookChosen(Event):
     kind = "bigtime.hook_chosen"
     seat: int
     card: str
+
+    @property
+    def files(self) -> tuple[object, ...]:
+        return ("hook", self.seat)
 
 
 @record
