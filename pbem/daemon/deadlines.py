@@ -22,7 +22,7 @@ from sqlalchemy import Engine
 
 from pbem.daemon.alarms import MAX_REMINDER_LEAD, reminder_time
 from pbem.games.base import Event
-from pbem.moderator.absences import absences_over, is_away, today
+from pbem.moderator.absences import absences_over, deadline_waits_for, is_away, today
 from pbem.moderator.desk import Desk
 from pbem.moderator.events import AwayEnded, PlayedFor, Reminder
 from pbem.moderator.letters import notice_letter, status_letter
@@ -71,7 +71,8 @@ def run_deadlines(
 
 def end_absences(engine: Engine, settings: Settings, clock: Callable[[], datetime]) -> int:
     """End the absences whose day has come, one game a transaction; how many ended. Each player
-    back is sent a status telling so; the others read it in their next one."""
+    back is sent a status telling so; the others read it in their next one, unless the
+    deadline starts again (`wait`): then everyone is sent one at once."""
     with session_scope(engine) as session:
         games = games_with_absences_over(session, clock().date())
     ended = 0
@@ -82,15 +83,18 @@ def end_absences(engine: Engine, settings: Settings, clock: Callable[[], datetim
             if game.row.status != "running":
                 continue
             before = game.engine.progress(game.state)
-            for event in absences_over(desk, game):
-                assert isinstance(event, AwayEnded)
+            over = [event for event in absences_over(desk, game) if isinstance(event, AwayEnded)]
+            # A deadline that starts again is news for everyone: each is sent a status, which
+            # tells the absence's end too. Else only the player back is.
+            everyone = any(deadline_waits_for(game, event.seat) for event in over)
+            for event in over if not everyone else []:
                 seat = game.seat(event.seat)
                 if seat.kind == "human":
                     desk.postman.post(
                         status_letter(game, seat.position, desk.settings, [event]), game.id
                     )
-                ended += 1
-            follow_up(desk, game, [], before)
+            ended += len(over)
+            follow_up(desk, game, [], before, everyone=everyone)
     return ended
 
 

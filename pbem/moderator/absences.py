@@ -181,7 +181,7 @@ def come_back(
     if row.away_until is None:
         return []
     _end(desk, game, row)
-    ended = AwayEnded(seat, end)
+    ended = AwayEnded(seat, end, wait=game.row.away_mode == "wait")
     _record(
         desk,
         game,
@@ -239,6 +239,16 @@ def absences_over(desk: Desk, game: LoadedGame) -> list[Event]:
         if seat.away_until is not None and not is_away(seat, on)
         for event in come_back(desk, game, seat.position, "over", actor=AWAY, kind="system")
     ]
+
+
+def deadline_waits_for(game: LoadedGame, seat: int) -> bool:
+    """Whether the seat's absence starting or ending holds or restarts the deadline that every
+    status shows: under `wait`, with a deadline, while the seat's orders are awaited."""
+    return (
+        game.row.away_mode == "wait"
+        and game.row.deadline_hours is not None
+        and seat in game.engine.awaiting(game.state)
+    )
 
 
 def held_deadline(game: LoadedGame, viewer: int | None) -> str | None:

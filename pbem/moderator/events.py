@@ -192,3 +192,4 @@ class AwayEnded(Event):
     kind = "moderator.away_ended"
     seat: int
     end: AwayEnd
+    wait: bool = False  # under `wait`: the deadlines run again (else: the player plays again)

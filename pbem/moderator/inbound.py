@@ -15,7 +15,7 @@ from email.message import Message
 from typing import Any
 
 from pbem.games.base import Event, Submission
-from pbem.moderator.absences import absence_rule, away_by_email, listed
+from pbem.moderator.absences import absence_rule, away_by_email, deadline_waits_for, listed
 from pbem.moderator.addresses import bare, game_in_subject, seat_key_in
 from pbem.moderator.archive_mail import answer_archive, archive_request
 from pbem.moderator.desk import Desk
@@ -352,7 +352,10 @@ def _orders(
     said = record_talk(desk, game, seat, talk.spoken, inbound_id)
     events += said
     if order_lines or away or back:
-        events = follow_up(desk, game, events, before, answered=seat)
+        # Under `wait`, an absence on the seat's turn holds the deadline or starts it again:
+        # everyone's status must say so, not only the sender's reply.
+        everyone = bool(absence.events) and deadline_waits_for(game, seat)
+        events = follow_up(desk, game, events, before, answered=seat, everyone=everyone)
     relay_talk(desk, game, seat, said, letters_before)
     done = _done(bool(order_lines) or "RESIGN" in commands, absence.events, bool(said), commands)
     if "RESIGN" in commands:

@@ -82,6 +82,7 @@ def follow_up(
     events: list[Event],
     progress_before: str,
     answered: int | None = None,
+    everyone: bool = False,
 ) -> list[Event]:
     """After a change: apply the early orders whose turn came, then tell the players.
 
@@ -91,13 +92,15 @@ def follow_up(
     (whose email made the change) gets none: its reply carries the new status, so it gets one
     email, and the newest one it has is the one to answer. Computer players get theirs as mail too
     (`bots.py`). Returns what the seats were told: the news when the game moved on, else this
-    change's events (those of the waiting orders included).
+    change's events (those of the waiting orders included). `everyone`: every seat is sent a
+    status even though the game did not move on (an absence held or restarted the deadline).
     """
     events = [*events, *_play_on(desk, game)]
     over = game.engine.is_over(game.state)
-    if game.engine.progress(game.state) == progress_before and not over:
+    moved = game.engine.progress(game.state) != progress_before or over
+    if not moved and not everyone:
         return events
-    if game.row.deadline_hours and not over:
+    if moved and game.row.deadline_hours and not over:
         game.row.deadline_at = desk.clock() + timedelta(hours=game.row.deadline_hours)
         desk.session.add(game.row)
     news = untold_events(desk, game)

@@ -256,6 +256,27 @@ def test_a_deadline_held_for_an_away_player_is_told_as_held_not_as_a_time(clocke
     assert "Deadline: 2026-12-02 12:00 UTC; then the moderator plays" in bt.letters(CY)[-1]
 
 
+def test_everyone_is_told_when_an_absence_holds_the_deadline_and_when_it_starts_again(clocked):
+    # Found in play-testing: under `wait`, the others' statuses kept a deadline that was held,
+    # and then said it was held after it had started again.
+    bt = clocked(
+        "bigtime", [ANN, BO, CY], seed=3, deadline_hours=24, policy="default", away_mode="wait"
+    )
+    sent = len(bt.outbox())
+    assert bt.mail(CY, "AWAY 3 days").status == "accepted"
+    for player in (ANN, BO):
+        [status] = bt.letters(player, sent)
+        assert "Cy is away until 4 Dec 2026; the deadlines wait for Cy meanwhile." in status
+        assert "Deadline: none while Cy is away; it starts again when Cy is back." in status
+    sent = len(bt.outbox())
+    bt.now = START + timedelta(days=3, hours=1)  # Cy's absence is over
+    assert bt.deadlines() == 0
+    for player in (ANN, BO, CY):
+        [status] = bt.letters(player, sent)
+        assert "absence is over: the deadlines no longer wait for" in status
+        assert "Deadline: 2026-12-05 13:00 UTC; then the moderator plays" in status
+
+
 def test_help_tells_the_games_own_absence_rule(clocked):
     # Found in play-testing: HELP said default orders are played, in a game that waits.
     waits = clocked("bigtime", [ANN, BO], seed=3, away_mode="wait", max_away_days=5)
