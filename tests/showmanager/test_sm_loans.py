@@ -35,6 +35,8 @@ def test_loan_needs_an_own_production_on_the_board() -> None:
     state = fresh(variant="queen", first=0)
     refusal = ENGINE.check(state, 0, Loan("Wolf", 3))
     assert refusal is not None and "no production of Wolf" in refusal.reason
+    # No loan is legal: the refusal names what is (play-testing: it named nothing).
+    assert "HIRE 0" in refusal.legal and not any(line.startswith("LOAN") for line in refusal.legal)
 
 
 def test_loan_is_1_to_10_points_and_never_below_0() -> None:

@@ -51,8 +51,9 @@ def turn_refusal(state: GameState, seat: int) -> Refusal | None:
 
 
 def _refuse(state: GameState, seat: int, kinds: tuple[str, ...], reason: str) -> Refusal:
-    """A refusal naming the legal orders of the kinds the player was trying for."""
-    return Refusal(reason, tuple(legal_summary(state, seat, kinds)))
+    """A refusal naming the legal orders of the kinds the player was trying for, or, when none
+    of those is legal (no production to borrow against), everything the player may do now."""
+    return Refusal(reason, tuple(legal_summary(state, seat, kinds) or legal_summary(state, seat)))
 
 
 def refresh_refusal(state: GameState, seat: int) -> Refusal | None:
