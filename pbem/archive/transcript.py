@@ -8,9 +8,9 @@ took back are left out (unless it shuffled cards again: then they stay, followed
 undo`), and every seat is a person in it (a computer player's moves are written
 out like anyone's), so it replays the same whatever a computer player would choose today. An
 email that replaces the seat's orders on file (The Big Time!: a later email for the same phase)
-is written like any other. A change no email can make (a GM money or value fix, a turn skipped
-at a deadline) cannot be written; it is named in `Transcript.gaps`, and the replay then ends
-elsewhere.
+is written like any other. A Show Manager money or value fix is written as the `gm:` entry that
+makes it (`set-money 2 40`). A change nothing can make again (a turn skipped at a deadline)
+cannot be written; it is named in `Transcript.gaps`, and the replay then ends elsewhere.
 
 A `gm replace` while the game ran is written as that `gm:` entry (REPLAY.md), kept even when an
 undo later took back the play around it, since an undo gives no seat back: the players are
@@ -29,8 +29,10 @@ from typing import Any
 
 from sqlmodel import Session
 
-from pbem.games.base import NewGame
+from pbem.games.base import Event, NewGame
 from pbem.games.event_codec import decode_events
+from pbem.games.showmanager.events import MoneySet, ValueSet
+from pbem.games.showmanager.names import musical_name
 from pbem.moderator import events as _moderator_events  # noqa: F401 - registers their kinds
 from pbem.moderator.events import SeatMoved, Undone
 from pbem.moderator.loaded import LoadedGame, encode_state
@@ -70,6 +72,13 @@ class _Replaced:
 
 
 @dataclass(frozen=True)
+class _Command:
+    """A game master's correction written as the `gm:` entry that makes it (`set-money 2 40`)."""
+
+    words: list[str]
+
+
+@dataclass(frozen=True)
 class _Undo:
     """A `gm undo` written out: back to the state after step `back` (an index of the steps)."""
 
@@ -84,7 +93,7 @@ class _Step:
 
     state: str
     seq: int
-    made: _Sent | _Replaced | _Undo | None
+    made: _Sent | _Replaced | _Undo | _Command | None
 
 
 def transcript(session: Session, game: LoadedGame) -> Transcript:
@@ -145,6 +154,9 @@ def _steps(
             _undo(steps, row, undo.entry)
         if moved or undo is not None or row.state_after == before:
             continue
+        if (command := _correction(game, before, events, row.why)) is not None:
+            steps.append(_Step(row.state_after, row.seq, _Command(command)))
+            continue
         sent = _email(game, row, before)
         if sent is None:
             gaps.append(f"entry {row.seq} ({row.summary}) cannot be written as an email")
@@ -186,8 +198,25 @@ def _messages(steps: list[_Step], senders: Senders, keys: list[str]) -> list[dic
         elif isinstance(made, _Undo):
             words = ["undo", "--to", str(entries[made.back])]
             messages.append({"gm": shlex.join(words + _why(made.why))})
+        elif isinstance(made, _Command):
+            messages.append({"gm": shlex.join(made.words)})
         entries.append(entries[-1] + (made is not None))
     return messages
+
+
+def _correction(
+    game: LoadedGame, before: str, events: list[Event], why: str | None
+) -> list[str] | None:
+    """The `gm` command of a Show Manager money or value fix, the seat by number: no email makes
+    one, and left out the transcript replayed to another end (play-testing)."""
+    for event in events:
+        if isinstance(event, MoneySet):
+            return ["set-money", str(event.seat + 1), str(event.amount), *_why(why)]
+        if isinstance(event, ValueSet):
+            state = game.engine.load(json.loads(before))
+            production = f"{musical_name(state, event.musical)}#{event.number}"
+            return ["set-value", str(event.seat + 1), production, str(event.value), *_why(why)]
+    return None
 
 
 def _replace_entry(senders: Senders, made: _Replaced, holder: int) -> str:

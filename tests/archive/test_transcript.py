@@ -16,6 +16,7 @@ from sqlmodel import Session
 from pbem.archive.page import finished_game
 from pbem.archive.transcript import transcript
 from pbem.cli.replay import replay
+from pbem.games.showmanager.names import musical_name
 from pbem.moderator import gm
 from pbem.moderator.addresses import reply_address
 from pbem.moderator.bots import answer_bot_mail
@@ -28,7 +29,7 @@ from pbem.orders.format import order_text
 from pbem.settings import Settings
 from pbem.store import last_history, open_database, session_scope, utc_now
 from tests.archive.samples import DEE, Finished
-from tests.moderator.conftest import ANN, BO, CY
+from tests.moderator.conftest import ANN, BO, CY, Table
 
 
 def test_the_transcript_replays_to_the_same_end(finished: Finished, tmp_path: Path) -> None:
@@ -170,3 +171,33 @@ def test_a_replaced_order_an_undo_and_a_new_holder_replay_the_same(
     assert result.summary["rejected"] == []
     for key in ("finished", "winner", "scores", "money", "board"):
         assert result.summary[key] == ended[key], key
+
+
+def test_the_game_masters_money_and_value_fixes_replay_the_same(tmp_path: Path) -> None:
+    """Found in play-testing: `gm set-money` could not be written, and the transcript replayed
+    to another winner."""
+    engine = open_database(f"sqlite:///{tmp_path}/pbem.sqlite3")
+    game = Table(engine, "showmanager", [f"{ANN}:Ann", f"{BO}:Bo"], seed=4, first_player=ANN)
+    fixed: list[str] = []
+    for _ in range(400):
+        loaded = game.game()
+        if loaded.engine.is_over(loaded.state):
+            break
+        seat = loaded.engine.awaiting(loaded.state)[0]
+        orders = order_text(loaded.engine.default_actions(loaded.state, seat))
+        assert game.mail(loaded.seat(seat).address, orders).status == "accepted"
+        chips = [chip for city in game.game().state.cities for chip in city if chip.owner == 0]
+        with session_scope(engine) as session:
+            desk = Desk(session, SETTINGS)
+            if not fixed:
+                fixed.append(gm.set_money(desk, game.id, "Bo", 40, "a slip").summary)
+            elif len(fixed) == 1 and chips:
+                production = f"{musical_name(game.game().state, chips[0].musical)}#{chips[0].number}"
+                fixed.append(gm.set_value(desk, game.id, "Ann", production, 9, None).summary)
+    assert len(fixed) == 2 and game.game().engine.is_over(game.game().state)
+    with Session(engine) as session:
+        written = transcript(session, finished_game(session, game.id))
+    gm_entries = [m["gm"] for m in written.data["messages"] if "gm" in m]
+    assert gm_entries[0] == "set-money 2 40 --why 'a slip'"
+    assert gm_entries[1].startswith("set-value 1 ") and gm_entries[1].endswith(" 9")
+    _replays_the_same(engine, game.id, tmp_path)
