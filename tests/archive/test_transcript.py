@@ -192,7 +192,8 @@ def test_the_game_masters_money_and_value_fixes_replay_the_same(tmp_path: Path) 
             if not fixed:
                 fixed.append(gm.set_money(desk, game.id, "Bo", 40, "a slip").summary)
             elif len(fixed) == 1 and chips:
-                production = f"{musical_name(game.game().state, chips[0].musical)}#{chips[0].number}"
+                name = musical_name(game.game().state, chips[0].musical)
+                production = f"{name}#{chips[0].number}"
                 fixed.append(gm.set_value(desk, game.id, "Ann", production, 9, None).summary)
     assert len(fixed) == 2 and game.game().engine.is_over(game.game().state)
     with Session(engine) as session:
