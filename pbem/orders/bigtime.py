@@ -20,18 +20,20 @@ Codes = Mapping[str, str]  # short code as the status email shows it -> card id
 _HEADLINER_CODE = re.compile(r"H\d", re.IGNORECASE)  # H1..H5; card ids (H31) are read before
 
 
-def _act(vocabulary: BigTimeVocabulary, codes: Codes, word: str) -> str | Problem:
-    """Exact card ids first, then this phase's codes, then loosely written card ids."""
+def _act(vocabulary: BigTimeVocabulary, codes: Codes, row: str, word: str) -> str | Problem:
+    """Exact card ids first, then this phase's codes, then loosely written card ids. A word
+    that is none of them is told the codes of the line's own row (`row`: "A", "P", "H")."""
     act = vocabulary.exact_id(word) or codes.get(word.upper()) or vocabulary.loose_id(word)
     if act is not None:
         return act
-    known = ", ".join(codes) if codes else "none in this phase"
     if _HEADLINER_CODE.fullmatch(word) and not any(code.startswith("H") for code in codes):
         return Problem(
             f"{word!r} would be a Headliner's code, but no Headliners are on offer now: they are "
             f"turned up in phase 2, and HEADLINER preferences are taken in phases 2 and 3 "
-            f"(codes now: {known})"
+            f"(codes now: {', '.join(codes) or 'none'})"
         )
+    own = [code for code in codes if code.startswith(row)]
+    known = ", ".join(own) if own else "none in this phase"
     return Problem(
         f"{word!r} is not an act: write a card id (T07, H31) or a code from your status email "
         f"(codes: {known})"
@@ -39,11 +41,11 @@ def _act(vocabulary: BigTimeVocabulary, codes: Codes, word: str) -> str | Proble
 
 
 def _read_acts(
-    vocabulary: BigTimeVocabulary, codes: Codes, words: Words
+    vocabulary: BigTimeVocabulary, codes: Codes, row: str, words: Words
 ) -> tuple[str, ...] | Problem:
     acts: list[str] = []
     while (word := words.take()) is not None:
-        act = _act(vocabulary, codes, word)
+        act = _act(vocabulary, codes, row, word)
         if isinstance(act, Problem):
             return act
         acts.append(act)
@@ -52,6 +54,7 @@ def _read_acts(
 
 def _preference(
     make: Callable[[tuple[str, ...]], Order],
+    row: str,
     needs_one: bool,
     vocabulary: BigTimeVocabulary,
     codes: Codes,
@@ -59,7 +62,7 @@ def _preference(
 ) -> Sequence[Order] | Problem:
     if needs_one and words.at_end:
         return Problem("list at least one act, the one you want most first")
-    acts = _read_acts(vocabulary, codes, words)
+    acts = _read_acts(vocabulary, codes, row, words)
     if isinstance(acts, Problem):
         return acts
     return [make(acts)]
@@ -118,23 +121,23 @@ def big_time_grammar(vocabulary: BigTimeVocabulary, codes: Codes | None = None) 
             OrderForm(
                 "AM",
                 ("AM <acts>",),
-                ("AM A3 A1 A5",),
+                ("AM A3 A1 A2",),
                 "ranked preferences for the A.M. pick",
-                partial(_preference, PreferAM, True, vocabulary, codes),
+                partial(_preference, PreferAM, "A", True, vocabulary, codes),
             ),
             OrderForm(
                 "PM",
                 ("PM <acts>",),
-                ("PM P2 P4",),
+                ("PM P2 P3",),
                 "ranked preferences for the P.M. pick",
-                partial(_preference, PreferPM, True, vocabulary, codes),
+                partial(_preference, PreferPM, "P", True, vocabulary, codes),
             ),
             OrderForm(
                 "HEADLINER",
                 ("HEADLINER [acts]",),
-                ("HEADLINER H2 H5", "HEADLINER"),
+                ("HEADLINER H2 H3", "HEADLINER"),
                 "phase 3 preferences (may be sent in phase 2); bare HEADLINER: the default pick",
-                partial(_preference, PreferHeadliner, False, vocabulary, codes),
+                partial(_preference, PreferHeadliner, "H", False, vocabulary, codes),
             ),
             OrderForm(
                 "HOOK",
