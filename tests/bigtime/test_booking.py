@@ -236,3 +236,18 @@ def test_two_bids_in_one_email_are_refused_saying_what_to_do() -> None:
         "Only one BID line per email: send it again with the BID line you mean."
     )
     assert result.refused_index == 1
+
+
+def test_a_bid_in_phase_three_is_refused_on_its_line_saying_to_send_headliner() -> None:
+    # Found in play-testing: "BID 3" alone was told "needs a HEADLINER line", and beside a
+    # HEADLINER line the BID was not mentioned: three emails to learn what was wrong.
+    state = _to_phase_three()
+    for actions, index in (([Bid((3,))], 0), ([PreferHeadliner(()), Bid((3,))], 1)):
+        result = ENGINE.submit(state, 0, actions)
+        assert result.state is None and result.refused_index == index
+        assert result.refusal is not None
+        assert result.refusal.reason == (
+            "In phase 3 your bid is all the money you have left: leave out the BID and send "
+            "HEADLINER."
+        )
+        assert result.refusal.legal[0].startswith("HEADLINER with any of H1")

@@ -100,6 +100,11 @@ def email_problem(
                 f"Only one {word} line per email: send it again with the {word} line you mean."
             )
         seen.add(type(action))
+    # A BID in phase 3 is the mistake to tell, not the HEADLINER line it may lack (play-testing:
+    # "needs a HEADLINER line", pinned on the BID line, did not say what was wrong with it).
+    if state.phase == 3 and Bid in seen:
+        bid = next(index for index, action in enumerate(actions) if isinstance(action, Bid))
+        return bid, _bid_in_phase_three(state)
     needed = PreferHeadliner if state.phase == 3 else Bid
     if needed not in seen:
         missing = f"Round {state.round}, phase {state.phase} needs a {ORDER_WORDS[needed]} line"
@@ -123,6 +128,13 @@ def example_bid(hand: Sequence[int]) -> str:
     return f"BID {cards_text(tuple(sorted(set(hand), reverse=True)))}"
 
 
+def _bid_in_phase_three(state: BigTimeState) -> Refusal:
+    return Refusal(
+        "In phase 3 your bid is all the money you have left: leave out the BID and send HEADLINER.",
+        _headliner_choices(state),
+    )
+
+
 def _headliner_choices(state: BigTimeState) -> tuple[str, ...]:
     codes = [code for code, _ in coded_row(state, HEADLINERS)]
     if not codes:
@@ -140,7 +152,7 @@ def check(state: BigTimeState, seat: int, action: Action) -> Refusal | None:
     phase = state.phase
     if isinstance(action, Bid):
         if phase == 3:
-            return Refusal("In phase 3 your bid is all the money you have left; send HEADLINER.")
+            return _bid_in_phase_three(state)
         hand = state.theaters[seat].hand
         if Counter(action.cards) - Counter(hand):
             return Refusal(
