@@ -323,11 +323,16 @@ def pause(desk: Desk, game_id: str, why: str | None, resume_it: bool = False) ->
     desk.session.add(game.row)
     paused = Paused(resumed=resume_it)
     _record(desk, game, "game resumed" if resume_it else "game paused", why, paused)
-    # Paused, every subject says "Game paused" in place of the phase: no headline before it.
-    tell_notice(desk, game, game.humans(), [paused], why, "Game resumed" if resume_it else None)
     if resume_it:
-        follow_up(desk, game, [], "")  # "" differs from any progress: every seat gets a status
-    return override_change(desk, game, "resume" if resume_it else "pause", mark)
+        # One email each (play-testing: a notice, then a status that told it again): a status
+        # headed "Game resumed", telling the pause and its end with the news. "" differs from
+        # any progress, so every seat and watcher gets one and the deadline starts again.
+        follow_up(desk, game, [], "", headline="Game resumed", why=why)
+        return override_change(desk, game, "resume", mark)
+    # Paused, every subject says "Game paused" in place of the phase: no headline before it.
+    tell_notice(desk, game, game.humans(), [paused], why, None)
+    tell_watchers(desk, game, [paused, *([GmReason(why)] if why else [])])
+    return override_change(desk, game, "pause", mark)
 
 
 def deadline(

@@ -11,7 +11,7 @@ from pbem.games.base import Event, Submission
 from pbem.games.event_codec import encode_events
 from pbem.moderator.absences import AWAY, is_away, today
 from pbem.moderator.desk import Desk
-from pbem.moderator.events import PlayedFor, StandIn, WaitingOrdersRefused
+from pbem.moderator.events import GmReason, PlayedFor, StandIn, WaitingOrdersRefused
 from pbem.moderator.letters import status_letter
 from pbem.moderator.loaded import LoadedGame, encode_state, save_state
 from pbem.moderator.news import untold_events
@@ -83,6 +83,8 @@ def follow_up(
     progress_before: str,
     answered: int | None = None,
     everyone: bool = False,
+    headline: str | None = None,
+    why: str | None = None,
 ) -> list[Event]:
     """After a change: apply the early orders whose turn came, then tell the players.
 
@@ -94,6 +96,8 @@ def follow_up(
     (`bots.py`). Returns what the seats were told: the news when the game moved on, else this
     change's events (those of the waiting orders included). `everyone`: every seat is sent a
     status even though the game did not move on (an absence held or restarted the deadline).
+    `headline` heads the statuses' subjects ("Game resumed"), and `why` is the game master's
+    reason for the change, told after the news.
     """
     events = [*events, *_play_on(desk, game)]
     over = game.engine.is_over(game.state)
@@ -104,10 +108,12 @@ def follow_up(
         game.row.deadline_at = desk.clock() + timedelta(hours=game.row.deadline_hours)
         desk.session.add(game.row)
     news = untold_events(desk, game)
+    told = [*news, *([GmReason(why)] if why else [])]
     for seat in game.seats:
         if seat.position != answered:
-            desk.postman.post(status_letter(game, seat.position, desk.settings, news), game.id)
-    tell_watchers(desk, game, news)
+            letter = status_letter(game, seat.position, desk.settings, told, headline)
+            desk.postman.post(letter, game.id)
+    tell_watchers(desk, game, told)
     return news
 
 

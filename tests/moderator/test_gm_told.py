@@ -410,6 +410,26 @@ def test_pause_and_resume_are_told_with_the_reason(sm):
     letters = sent_since(sm, count)
     assert {(s.to, s.kind) for s in letters} == {(ANN, "gm"), (BO, "gm")}
     assert all("paused the game" in s.text and "server move" in s.text for s in letters)
+    # Resumed, each player gets one email, not a notice and then a status that tells it again.
+    count = len(sm.outbox())
+    run(sm, gm.pause, "moved", True)
+    letters = sent_since(sm, count)
+    assert sorted((s.to, s.kind) for s in letters) == [(ANN, "status"), (BO, "status")]
+    assert all("resumed the game" in s.text for s in letters)
+    assert all("The game master's reason: moved" in s.text for s in letters)
+
+
+WATCHER = "fan@example.net"
+
+
+def test_watchers_are_told_of_a_pause_as_of_its_end(sm):
+    # Found in play-testing: the watchers read "Game resumed" of a pause they were never told.
+    sm.mail(WATCHER, f"WATCH {sm.id}", to=SETTINGS.address, subject="watch")
+    for resume in (False, True):
+        count = len(sm.outbox())
+        run(sm, gm.pause, "holidays", resume)
+        [told] = [s for s in sent_since(sm, count) if s.to == WATCHER]
+        assert ("resumed the game" if resume else "paused the game") in told.text
 
 
 def _subjects(game: Table, count: int) -> list[str]:
