@@ -52,7 +52,7 @@ class ShowManagerKind:
         """How `above` came before `below` on equal points; None when they stay tied."""
         if above.money == below.money:
             return None
-        return f"on money (${above.money} to ${below.money})"
+        return f"on money ({above.money} to {below.money})"  # money has no unit in the game
 
     def where(self, state: Any, names: list[str]) -> str:
         """Where the game stands, in the words of its status emails."""

@@ -46,7 +46,7 @@ def finished_show_manager(money: tuple[int, int]) -> LoadedGame:
 def test_a_tie_on_points_is_told_with_the_tie_break_that_settled_it() -> None:
     places = final_standings(finished_show_manager((10, 11)))
     assert [(p.place, p.name, p.points) for p in places[:2]] == [(1, "Bo", 16), (2, "Ann", 16)]
-    assert places[0].ahead == "on money ($11 to $10)"
+    assert places[0].ahead == "on money (11 to 10)"
     assert places[1].ahead is None
 
 
@@ -68,7 +68,7 @@ def test_the_final_email_tells_the_standings_once_and_asks_for_nothing(
     assert "Deadline" not in text and "Reply to this email" not in text
     assert "It is your move" not in text
     if money == (10, 11):
-        assert "1. Bo: 16 points, ahead on money ($11 to $10)" in text
+        assert "1. Bo: 16 points, ahead on money (11 to 10)" in text
         assert "No single winner" not in text
     else:
         assert "1. Ann: 16 points" in text and "1. Bo: 16 points" in text
