@@ -12,6 +12,7 @@ from sqlmodel import Session
 
 from pbem.games.rng import Rng
 from pbem.moderator import gm, watchers
+from pbem.moderator import undo as undoing
 from pbem.moderator.desk import Desk
 from pbem.orders.format import order_text
 from pbem.orders.incoming import read_email
@@ -353,3 +354,20 @@ def test_a_deadline_the_game_master_sets_is_told_to_watchers_with_the_news_befor
     assert game.mail(ANN, "HIRE 0").status == "accepted"
     [status] = [row for row in game.outbox() if row.to_address == WAT][-1:]
     assert "Ann refreshed" not in letter_text(status.raw)  # told once
+
+
+def test_an_undo_is_told_to_a_watcher_without_asking_them_to_bid(table):
+    # Found in play-testing: a watcher was told "send your bid again".
+    game = table("bigtime", [f"{ANN}:Ann", f"{BO}:Bo"], seed=3)
+    _ask(game, WAT, f"WATCH {game.id}")
+    for player in (ANN, BO):
+        assert game.mail(player, "BID 0").status == "accepted"
+    before = len(game.outbox())
+    with session_scope(game.engine) as session:
+        undoing.undo(Desk(session, SETTINGS), game.id, None, None)
+    sent = game.outbox()[before:]
+    [watcher] = [" ".join(letter_text(r.raw).split()) for r in sent if r.to_address == WAT]
+    assert "every bid is taken back: every player bids again." in watcher
+    assert "send your bid again" not in watcher and "send them again" not in watcher
+    [ann] = [" ".join(letter_text(r.raw).split()) for r in sent if r.to_address == ANN]
+    assert "every bid is taken back: send your bid again." in ann
