@@ -10,6 +10,7 @@ from typing import Any
 from pbem.games.base import Event, Submission
 from pbem.games.event_codec import encode_events
 from pbem.moderator.absences import AWAY, is_away, today
+from pbem.moderator.computers import play_for_computers
 from pbem.moderator.desk import Desk
 from pbem.moderator.events import GmReason, PlayedFor, StandIn, WaitingOrdersRefused
 from pbem.moderator.letters import status_letter
@@ -118,8 +119,9 @@ def follow_up(
 
 
 def _play_on(desk: Desk, game: LoadedGame) -> list[Event]:
-    """The moves that need no email: early orders (turn-based games) as their turns come, and
-    the default orders of away players, until neither has a move to make."""
+    """The moves that need no email: early orders (turn-based games) as their turns come, the
+    default orders of away players, and the computer players' orders once only theirs are
+    awaited, until none has a move to make."""
     events: list[Event] = []
     for _ in range(MAX_AUTOMATIC_STEPS):
         if game.row.status != "running" or game.engine.is_over(game.state):
@@ -127,6 +129,8 @@ def _play_on(desk: Desk, game: LoadedGame) -> list[Event]:
         step = _apply_waiting_orders(desk, game)
         if step is None:
             step = _play_for_away(desk, game)
+        if step is None:
+            step = play_for_computers(desk, game)
         if step is None:
             return events
         events.extend(step)

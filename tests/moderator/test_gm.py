@@ -83,8 +83,7 @@ def test_gm_undo_goes_back_past_the_computer_players_orders_to_before_the_last_p
     # Found in play-testing: a plain undo took back Robby's order alone, which Robby gave again
     # at once; everyone was told the game moved back, and nothing had changed.
     game = table("showmanager", [f"{ANN}:Ann"], bots=("Robby",), seed=4)
-    assert game.mail(ANN, "HIRE 0").status == "accepted"
-    assert answer_bot_mail(game.engine, SETTINGS, utc_now).answered >= 1
+    assert game.mail(ANN, "HIRE 0").status == "accepted"  # Robby's turn is played at once
     assert last_entry(game).actor.endswith("@bots.invalid")
     run(game, undoing.undo, None, "misclick")
     assert last_entry(game).summary.startswith("undo to entry 1 (Ann's turn)")
@@ -279,14 +278,16 @@ def test_gm_replace_gives_the_seat_a_new_address_and_secret(sm):
     assert sm.outbox()[-1].to_address == "bo@new.example"
 
 
-def test_gm_remove_hands_the_seat_to_a_computer_player_who_answers_its_mail(sm):
+def test_gm_remove_hands_the_seat_to_a_computer_player_who_plays_its_turns(sm):
     run(sm, gm.remove, BO, "left the hobby")
     seat = sm.game().seat(1)
     assert seat.kind == "bot" and seat.address.endswith("@bots.invalid")
     sm.mail(ANN, "HIRE 0")
-    assert sm.game().engine.awaiting(sm.game().state) == (1,)
-    assert answer_bot_mail(sm.engine, SETTINGS, utc_now).answered >= 1
+    # Its turn, when only it is awaited, is played at once (`computers.py`): Ann's reply shows
+    # her next turn, and the computer's mail has nothing left to answer.
     assert sm.game().engine.awaiting(sm.game().state) == (0,)
+    assert last_entry(sm).actor == seat.address and last_entry(sm).kind == "order"
+    assert answer_bot_mail(sm.engine, SETTINGS, utc_now).answered == 0
     with Session(sm.engine) as session:
         due = [session.get(OutboxRow, row_id) for row_id in due_outbox_ids(session)]
         assert all(row is not None and row.to_address != seat.address for row in due)
