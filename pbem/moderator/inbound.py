@@ -27,6 +27,7 @@ from pbem.moderator.loops import machine_reason
 from pbem.moderator.play import carry_out, follow_up, parse_for, replace_waiting_orders
 from pbem.moderator.refusals import (
     judged_anyway,
+    outdated_line,
     refusal_before_commands,
     refused_line,
     stale_phase,
@@ -293,6 +294,12 @@ def _orders(
         actions = [line.order for line in order_lines]
         if (never := game.kind.never_legal(game.state, seat, actions)) is not None:
             problems.append(refused_line(order_lines, Submission(None, [], *never)))
+    # Answering an older letter, an order may name what that letter showed, not what is now.
+    # A computer player decides from the game as it is, whichever letter its email answers.
+    in_turn = refused is None and bool(order_lines) and not queued and not stale
+    person = game.seat(seat).kind == "human"
+    outdated = outdated_line(desk, game, email, order_lines) if in_turn and person else None
+    problems += [outdated] if outdated is not None else []
     # The rules judge the orders whenever the email is refused for something else, a pause too:
     # the player mends it before sending it again once the game resumes.
     judgeable = refused is None or game.row.status == "paused"

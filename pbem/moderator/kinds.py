@@ -13,10 +13,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from pbem.games.base import Refusal, Standing
+from pbem.games.showmanager.actions import Hire, Refresh
 from pbem.games.showmanager.rules import early_refusal
 from pbem.moderator.replacing import replaced_note
 
 _ROUND_PHASE = re.compile(r"round\s*(\d+)\s*\W*\s*phase\s*(\d+)", re.IGNORECASE)
+# A row of the agency as a Show Manager status's text part shows it: slot, cost, card id.
+_AGENCY_ROW = re.compile(r"^\s{0,4}(\d)\s+\d+\s+#(\d+)\s", re.MULTILINE)
 
 
 class ShowManagerKind:
@@ -41,6 +44,33 @@ class ShowManagerKind:
         """The early order no turn could take (a card id the game does not have), refused at
         once rather than kept to fail when the turn comes: (its index, why)."""
         return early_refusal(state, seat, actions)
+
+    def outdated(
+        self, state: Any, answered: str, actions: Sequence[Any]
+    ) -> tuple[int, Refusal] | None:
+        """A HIRE by slot in an email answering an older letter (`answered`, its text), whose
+        agency showed another card in that slot: the player would be hired a card they never
+        saw (play-testing). A REFRESH before it in the email hires blind on purpose."""
+        shown = {
+            int(slot): int(card)
+            for slot, card in _AGENCY_ROW.findall(answered.partition("-- Agency --")[2])
+        }
+        for index, action in enumerate(actions):
+            if isinstance(action, Refresh):
+                return None
+            if not isinstance(action, Hire) or action.slot is None:
+                continue
+            then, now = shown.get(action.slot), state.display[action.slot]
+            if then is None or now is None or then == now:
+                return None
+            cards = state.data.cards
+            return index, Refusal(
+                f"the email you answered showed #{then} {cards[then].name} in slot "
+                f"{action.slot}, but the agency has changed since: slot {action.slot} holds "
+                f"#{now} {cards[now].name} now. Answer this email, which shows the agency "
+                f"as it is, or hire a card by its id (HIRE #{now})"
+            )
+        return None
 
     def phase(self, state: Any, seat: int | None, names: Sequence[str]) -> str:
         """Whose turn it is, as the subject of every email tells `seat` (None: the GM)."""
@@ -88,6 +118,13 @@ class BigTimeKind:
     def names_phase(self, subject: str) -> bool:
         """Whether a subject says which phase its email answers (`Re: [bt-1] Round 1 · Phase 2`)."""
         return _ROUND_PHASE.search(subject or "") is not None
+
+    def outdated(
+        self, state: Any, answered: str, actions: Sequence[Any]
+    ) -> tuple[int, Refusal] | None:
+        """An email answering an older letter of the phase names acts by card id or by the
+        phase's codes, which do not change within it: nothing to refuse."""
+        return None
 
     def replaced(self, state: Any, seat: int, actions: Sequence[Any]) -> str | None:
         """What the reply to an email replacing the seat's order on file for the phase tells."""

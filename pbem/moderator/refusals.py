@@ -14,6 +14,7 @@ from pbem.moderator.loaded import LoadedGame
 from pbem.orders.absence import Away
 from pbem.orders.headers import first_header
 from pbem.orders.incoming import IncomingEmail, parse_message
+from pbem.orders.mime import body_text
 from pbem.orders.parse import LineError, OrderLine
 from pbem.store.operations import game_email
 
@@ -83,3 +84,18 @@ def stale_phase(desk: Desk, game: LoadedGame, email: IncomingEmail) -> str | Non
         if answered is not None:
             subject = first_header(parse_message(answered), "Subject") or subject
     return game.kind.stale(game.state, subject)
+
+
+def outdated_line(
+    desk: Desk, game: LoadedGame, email: IncomingEmail, order_lines: Sequence[OrderLine]
+) -> str | None:
+    """Why an order of an email answering an older letter cannot stand, read against what that
+    letter showed (Show Manager: a HIRE by slot whose card has changed since)."""
+    if not game.kind.turn_based:
+        return None
+    answered = game_email(desk.session, game.id, email.in_reply_to)
+    if answered is None:
+        return None
+    shown = body_text(parse_message(answered))
+    outdated = game.kind.outdated(game.state, shown, [line.order for line in order_lines])
+    return refused_line(order_lines, Submission(None, [], *outdated)) if outdated else None

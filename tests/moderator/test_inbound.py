@@ -324,6 +324,26 @@ def test_an_order_sent_again_is_told_alone_in_the_next_status(table):
     assert "bid 3 3 1" in status and "bid 3 2 2" not in status
 
 
+def test_a_hire_by_slot_answering_an_older_email_is_refused_when_the_slot_changed(table):
+    # Found in play-testing: Ann answered her welcome with HIRE 3 and was hired another card than
+    # the one it showed in slot 3, with no word.
+    game = table("showmanager", [f"{ANN}:Ann", f"{BO}:Bo", f"{CY}:Cy"], seed=4, first_player=ANN)
+    welcome = [row for row in game.outbox() if row.to_address == ANN][-1]
+    shown = game.game().state.display[3]
+    for player in (ANN, BO, CY):
+        assert game.mail(player, "HIRE 0").status == "accepted"
+    now = game.game().state.display[3]
+    assert now != shown
+    old = {"In-Reply-To": welcome.message_id}
+    refused = game.mail(ANN, "HIRE 3", subject="Re: welcome", headers=old)
+    assert refused.status == "rejected"
+    assert refused.reason.startswith(f'line 1 "HIRE 3": the email you answered showed #{shown} ')
+    assert f"slot 3 holds #{now} " in refused.reason and f"(HIRE #{now})" in refused.reason
+    # A REFRESH before it hires blind, on purpose (ORDERS.md: whatever is in the slot then).
+    subject = "Re: " + read_email(welcome.raw).subject
+    assert game.mail(ANN, "REFRESH\nHIRE 3", subject=subject, headers=old).status == "accepted"
+
+
 def test_big_time_email_for_a_resolved_phase_is_stale(table):
     game = table("bigtime", [ANN, BO], seed=3)
     old_subject = game.latest_subject(ANN)
