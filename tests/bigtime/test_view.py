@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pbem.games.bigtime import ENGINE
-from pbem.games.bigtime.actions import Bid, PreferHeadliner
+from pbem.games.bigtime.actions import Bid, Hook, PreferAM, PreferHeadliner
 
 from .helpers import TWO_PLAYER_DEAL, send, two_player_game
 
@@ -107,3 +107,14 @@ def test_last_show_marks_the_hook() -> None:
     shows = [t.last_show for t in ENGINE.view(state, 0).theaters]
     assert [sum(act.hooked for act in show) for show in shows] == [0, 1]
     assert all(len(show) == 5 for show in shows)
+
+
+def test_a_hook_choice_on_an_act_another_player_booked_is_not_shown_as_standing() -> None:
+    # Found in play-testing: Ann's "HOOK T16" still showed after Bo had booked T16.
+    state = two_player_game()
+    wanted = state.am_row[0]
+    state, _ = send(state, 0, Hook(wanted), Bid(()))
+    assert ENGINE.view(state, 0).private[0].hook == wanted
+    state, _ = send(state, 1, PreferAM((wanted,)), Bid((3,)))  # Bo picks first and books it
+    assert any(booking.card == wanted for booking in state.theaters[1].playbill)
+    assert ENGINE.view(state, 0).private[0].hook is None

@@ -183,6 +183,10 @@ def _theater(state: BigTimeState, seat: int, theater: Theater) -> TheaterView:
 def _private(state: BigTimeState, seat: int) -> PrivateView:
     theater = state.theaters[seat]
     order = theater.order
+    # A Hook choice on an act another player booked can never fall: not shown as standing
+    # (play-testing: "Choice for the Hook ...: T16" stayed all round after Bo booked T16).
+    holder = {b.card: other for other, t in enumerate(state.theaters) for b in t.playbill}
+    hook = theater.hook_choice if holder.get(theater.hook_choice or "", seat) == seat else None
     return PrivateView(
         seat=seat,
         hand=theater.hand,
@@ -190,5 +194,5 @@ def _private(state: BigTimeState, seat: int) -> PrivateView:
         am=() if order is None else order.am,
         pm=() if order is None else order.pm,
         headliner=theater.headliner_prefs,
-        hook=theater.hook_choice,
+        hook=hook,
     )
