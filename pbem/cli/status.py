@@ -58,6 +58,7 @@ class DeadlineView:
     game: str
     policy: str
     deadline_at: datetime
+    passed: bool  # acted on at the daemon's next cycle (or held while an away player is awaited)
 
 
 @dataclass(frozen=True)
@@ -111,7 +112,9 @@ def read_status(session: Session, now: datetime) -> StatusReport:
     return StatusReport(
         daemons=daemons,
         outbox=outbox_counts(session),
-        deadlines=[DeadlineView(*game) for game in games_with_deadlines(session)],
+        deadlines=[
+            DeadlineView(*game, passed=game[2] <= now) for game in games_with_deadlines(session)
+        ],
         problems=problems_of(daemons, now),
     )
 
@@ -176,7 +179,8 @@ def as_text(report: StatusReport, names: tuple[LinkName, LinkName]) -> str:
     lines.append(f"outbox: {box.pending} pending, {box.deferred} deferred, {box.failed} failed")
     lines.append(f"games waiting on a deadline: {len(report.deadlines)}")
     lines.extend(
-        f"  {d.game}: {_when(d.deadline_at)} (policy {d.policy})" for d in report.deadlines
+        f"  {d.game}: {_when(d.deadline_at)} (policy {d.policy}{', passed' if d.passed else ''})"
+        for d in report.deadlines
     )
     lines.extend(f"NEEDS YOU: {problem}" for problem in report.problems)
     return "\n".join(lines)

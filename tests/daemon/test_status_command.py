@@ -75,6 +75,12 @@ def test_games_waiting_on_deadlines_are_listed_soonest_first(
     assert result.exit_code == 0
     assert [(d["game"], d["policy"]) for d in deadlines] == [(ids[0], "wait"), (ids[1], "skip")]
     assert "games waiting on a deadline: 2" in text and f"{ids[1]}: " in text
+    assert [d["passed"] for d in deadlines] == [False, False] and ", passed" not in text
+    with session_scope(engine) as session:
+        late = insert_game(session)
+        late.deadline_at, late_id = now - timedelta(minutes=5), late.id
+    text = runner.invoke(app, ["status"], env=env).stdout
+    assert f"  {late_id}: " in text and "(policy wait, passed)" in text
     assert "outbox: 0 pending, 0 deferred, 0 failed" in text
 
 
