@@ -15,6 +15,7 @@ from pbem.moderator.desk import Desk
 from pbem.moderator.inbound import InboundResult, handle_inbound
 from pbem.moderator.loaded import LoadedGame, load_game
 from pbem.moderator.start import GameRequest, PlayerSpec, start_game
+from pbem.orders.format import order_text
 from pbem.orders.incoming import read_email
 from pbem.settings import Settings
 from pbem.store import OutboxRow, session_scope
@@ -81,6 +82,16 @@ class Table:
     def outbox(self) -> list[OutboxRow]:
         with Session(self.engine) as session:
             return list(session.exec(select(OutboxRow).order_by(col(OutboxRow.id))).all())
+
+    def play_default_turn(self) -> bool:
+        """The first seat awaited sends its default orders; False once the game is over."""
+        loaded = self.game()
+        if loaded.engine.is_over(loaded.state):
+            return False
+        seat = loaded.engine.awaiting(loaded.state)[0]
+        orders = order_text(loaded.engine.default_actions(loaded.state, seat))
+        assert self.mail(loaded.seat(seat).address, orders).status == "accepted"
+        return True
 
     def latest_subject(self, address: str) -> str | None:
         rows = [r for r in self.outbox() if r.to_address == address and r.kind == "status"]
