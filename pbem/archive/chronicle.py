@@ -111,7 +111,7 @@ def chapters(session: Session, game: LoadedGame) -> list[Chapter]:
             entries = [Told(at, tuple(teller.lines(part)), False, taken_back)]
             rounds.open(None)
         if undo:
-            rounds.open(after)  # the turns are counted again from where the undo put the game
+            rounds.went_back(after)
         elif state is not None:
             rounds.moved(state, after)
         state = after
@@ -128,14 +128,32 @@ class _Rounds:
 
     def __init__(self, game: LoadedGame) -> None:
         self.engine, self.turn_based = game.engine, game.kind.turn_based
+        self.seats = len(game.seats)
         self.progress = ""
         self.done: set[int] = set()
+        self.first: int | None = None  # whose turn opened the round
 
     def open(self, state: Any | None) -> None:
         """A chapter begins at `state`; None: at a phase begun inside an entry, where the game
         never stood, so that any entry after it begins the next chapter."""
         self.progress = "" if state is None else self.engine.progress(state)
         self.done = set()
+        turn = self.engine.awaiting(state)[:1] if state is not None else ()
+        self.first = turn[0] if turn else None
+
+    def went_back(self, state: Any) -> None:
+        """An undo put the game at `state`. The Big Time!: its phase is counted anew. A round of
+        turns goes on from there, the turns before it in the round still counted (clockwise
+        from the round's first seat), so the next round again opens with that seat
+        (play-testing: after an undo every round began with the seat it went back to)."""
+        turn = self.engine.awaiting(state)[:1]
+        if not self.turn_based or not turn or self.first is None:
+            self.open(state)
+            return
+        self.done, seat = set(), self.first
+        while seat != turn[0] and len(self.done) < self.seats:
+            self.done.add(seat)
+            seat = (seat + 1) % self.seats
 
     def moved(self, before: Any, after: Any) -> None:
         """An entry took the game from `before` to `after`: a turn that ended counts."""

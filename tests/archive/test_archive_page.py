@@ -16,6 +16,7 @@ from pbem.cli.replay import Replayer, load_transcript
 from pbem.moderator import gm
 from pbem.moderator.desk import Desk
 from pbem.moderator.loaded import LoadedGame, load_game
+from pbem.moderator.undo import undo
 from pbem.orders.format import order_text
 from pbem.store import open_database, session_scope
 from tests.archive.chromium import needs_chromium, rendered_dom, screenshot
@@ -164,3 +165,29 @@ def test_an_undone_resolution_is_marked_and_the_undo_told_in_the_phase_it_went_b
     assert revealed in " ".join(line for entry in again for line in entry.lines)
     assert "[undone]" in page
     assert f"3 players: Ann, Bo, Dee (from {REPLACED_IN}; before that Cy)." in page
+
+
+def test_after_an_undo_in_a_round_of_turns_the_next_round_opens_with_its_first_seat(
+    tmp_path: Path,
+) -> None:
+    # Found in play-testing: after an undo to Bo's turn, every round of the archive began with
+    # Bo, and the round of the undo told Ann twice.
+    engine = open_database(f"sqlite:///{tmp_path}/pbem.sqlite3")
+    game = Table(engine, "showmanager", [f"{ANN}:Ann", f"{BO}:Bo", f"{CY}:Cy"], seed=4)
+    first = game.game().state.turn
+    for _ in range(5):  # a round of three turns, then two of the next
+        assert game.play_default_turn()
+    with session_scope(engine) as session:
+        undo(Desk(session, SETTINGS), game.id, None, "a slip")
+    for _ in range(3):
+        assert game.play_default_turn()
+    with Session(engine) as session:
+        loaded = game.game()
+        rounds = [chapter for chapter in chapters(session, loaded) if chapter.title != "The start"]
+    engine.dispose()
+    names = loaded.names
+    opener = f"{names[first]} "
+    assert [chapter.title for chapter in rounds] == ["Round 1", "Round 2", "Round 3"]
+    for chapter in rounds:
+        played = [e.lines[0] for e in chapter.entries if not e.undone and "moved" not in e.lines[0]]
+        assert played[0].startswith(opener), (chapter.title, played)
