@@ -85,4 +85,4 @@ def tell_everyone(desk: Desk, game: LoadedGame, events: Sequence[Event], why: st
     """A fresh status to every seat, and the public one to every watcher, opening with what the
     game master changed and why: the game moved, as after a turn."""
     tell_status(desk, game, game.seats, events, why)
-    tell_watchers(desk, game, [*events, *([GmReason(why)] if why else [])])
+    tell_watchers(desk, game, [*events, *([GmReason(why)] if why else [])], CHANGED)

@@ -114,7 +114,7 @@ def follow_up(
         if seat.position != answered:
             letter = status_letter(game, seat.position, desk.settings, told, headline)
             desk.postman.post(letter, game.id)
-    tell_watchers(desk, game, told)
+    tell_watchers(desk, game, told, headline)
     return news
 
 

@@ -55,10 +55,14 @@ class Watching:
     watchers: int  # how many watch the game now
 
 
-def tell_watchers(desk: Desk, game: LoadedGame, events: Sequence[Event]) -> None:
-    """The public status to each watcher, one letter each, after the game moved on."""
+def tell_watchers(
+    desk: Desk, game: LoadedGame, events: Sequence[Event], headline: str | None = None
+) -> None:
+    """The public status to each watcher, one letter each, after the game moved on; `headline`
+    heads its subject as the players' ("Game resumed")."""
     for address in watchers_of(desk.session, game.id):
-        desk.postman.post(watch_letter(game, address, desk.settings, events), game.id)
+        letter = watch_letter(game, address, desk.settings, events, headline)
+        desk.postman.post(letter, game.id)
 
 
 def watch(

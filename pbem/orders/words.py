@@ -74,6 +74,12 @@ def read_number(words: Words, what: str, *, money: bool = False) -> int | Proble
     if word is None:
         return Problem(f"{what} is missing")
     value = money_value(word) if money else (int(word) if is_number(word) else None)
+    if value is None and word.startswith("<"):
+        # An example copied as it stood ("LOAN WOLF#1 <1-6 points>"): say what to put there.
+        rest = words.remaining()
+        end = next((i for i, part in enumerate(rest) if part.endswith(">")), 0)
+        placeholder = " ".join(rest[: end + 1])
+        return Problem(f"{placeholder} is the example's placeholder: write {what} there, e.g. 3")
     if value is None:
         return Problem(f"{what} must be a whole number, not {word!r}")
     words.take()

@@ -426,6 +426,9 @@ def test_watchers_are_told_of_a_pause_as_of_its_end(sm):
         run(sm, gm.pause, "holidays", resume)
         [told] = [s for s in sent_since(sm, count) if s.to == WATCHER]
         assert ("resumed the game" if resume else "paused the game") in told.text
+        assert told.subject.startswith(
+            f"[{sm.id}] Game resumed · " if resume else f"[{sm.id}] Game paused"
+        )
 
 
 def _subjects(game: Table, count: int) -> list[str]:

@@ -357,7 +357,8 @@ def test_a_deadline_the_game_master_sets_is_told_to_watchers_with_the_news_befor
 
 
 def test_an_undo_is_told_to_a_watcher_without_asking_them_to_bid(table):
-    # Found in play-testing: a watcher was told "send your bid again".
+    # Found in play-testing: a watcher was told "send your bid again" (and in phase 3, where
+    # a BID is refused, players were too: they send HEADLINER).
     game = table("bigtime", [f"{ANN}:Ann", f"{BO}:Bo"], seed=3)
     _ask(game, WAT, f"WATCH {game.id}")
     for player in (ANN, BO):
@@ -367,7 +368,7 @@ def test_an_undo_is_told_to_a_watcher_without_asking_them_to_bid(table):
         undoing.undo(Desk(session, SETTINGS), game.id, None, None)
     sent = game.outbox()[before:]
     [watcher] = [" ".join(letter_text(r.raw).split()) for r in sent if r.to_address == WAT]
-    assert "every bid is taken back: every player bids again." in watcher
-    assert "send your bid again" not in watcher and "send them again" not in watcher
+    assert "every bid is taken back: every player orders again." in watcher
+    assert "send your orders again" not in watcher and "send them again" not in watcher
     [ann] = [" ".join(letter_text(r.raw).split()) for r in sent if r.to_address == ANN]
-    assert "every bid is taken back: send your bid again." in ann
+    assert "every bid is taken back: send your orders again." in ann

@@ -151,3 +151,12 @@ def test_an_example_staging_reads_back_as_the_board_spells_its_city(grammar: Gra
     for written in (line, "STAGE WOLF 68 33 87 IN Köln", "STAGE WOLF 68 33 87 IN KOELN"):
         assert orders(written, grammar) == [stage]
     assert ENGINE.check(state, 0, stage) is None
+
+
+def test_an_example_copied_with_its_placeholder_is_told_what_to_write_there() -> None:
+    # Found in play-testing: "LOAN KING LEAR#2 <1-6 points>", copied from the status, was told
+    # "must be a whole number, not '<1-6'".
+    message = error("LOAN KING LEAR#2 <1-6 points>", grammar_for("showmanager"))
+    assert "<1-6 points> is the example's placeholder: write the loan in points there, e.g. 3" in (
+        message
+    )
