@@ -21,10 +21,10 @@ from email.message import EmailMessage
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from pbem.games.levels import CARETAKER_LEVEL, computer_player
 from pbem.games.rng import Rng
 from pbem.mail.transport import Sender
 from pbem.moderator.addresses import BOT_DOMAIN
+from pbem.moderator.computers import computer_orders
 from pbem.moderator.desk import Desk
 from pbem.moderator.inbound import handle_inbound
 from pbem.moderator.loaded import load_game
@@ -110,8 +110,7 @@ def _answer(session: Session, row: OutboxRow) -> bytes | None:
         return None
     rng = Rng.from_seed(int.from_bytes(_digest(row.message_id)[:8], "big"))
     if attempt is None:
-        player = computer_player(game.row.game, seat.bot_level or CARETAKER_LEVEL, game.state.data)
-        actions = player(game.engine.view(game.state, seat.position), rng)
+        actions = computer_orders(game, seat.position, rng)
     else:
         actions = game.engine.default_actions(game.state, seat.position)
     set_mail_state(session, tried, "default" if attempt else "bot")

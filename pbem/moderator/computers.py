@@ -11,6 +11,7 @@ A game of computer players alone (`pbem demo`) still plays by mail, one letter a
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 from pbem.games.base import Event
 from pbem.games.levels import CARETAKER_LEVEL, computer_player
@@ -36,10 +37,7 @@ def play_for_computers(desk: Desk, game: LoadedGame) -> list[Event] | None:
         # game, the seat and the latest history entry.
         seq = last_history(desk.session, game.id, 1)[-1].seq
         digest = hashlib.sha256(f"{game.id}:{seat}:{seq}".encode()).digest()
-        player = computer_player(game.row.game, row.bot_level or CARETAKER_LEVEL, game.state.data)
-        actions = player(
-            game.engine.view(game.state, seat), Rng.from_seed(int.from_bytes(digest[:8], "big"))
-        )
+        actions = computer_orders(game, seat, Rng.from_seed(int.from_bytes(digest[:8], "big")))
         outcome = game.engine.submit(game.state, seat, actions)
         if not outcome.accepted:
             actions = game.engine.default_actions(game.state, seat)
@@ -57,3 +55,10 @@ def play_for_computers(desk: Desk, game: LoadedGame) -> list[Event] | None:
         )
         events.extend(outcome.events)
     return events
+
+
+def computer_orders(game: LoadedGame, seat: int, rng: Rng) -> list[Any]:
+    """What the seat's computer player orders now, at its level, from the seat's view alone."""
+    level = game.seat(seat).bot_level or CARETAKER_LEVEL
+    player = computer_player(game.row.game, level, game.state.data)
+    return list(player(game.engine.view(game.state, seat), rng))

@@ -18,7 +18,7 @@ from sqlmodel import Session, col, select
 
 from pbem.daemon import Daemon, loop
 from pbem.games.levels import CARETAKER_LEVEL, DEFAULT_LEVEL, ComputerPlayer, computer_player
-from pbem.moderator import bots
+from pbem.moderator import computers
 from pbem.moderator.addresses import bot_address
 from pbem.moderator.bots import answer_bot_mail
 from pbem.moderator.desk import Desk
@@ -80,7 +80,7 @@ def test_a_new_seat_plays_strong_and_a_seat_kept_without_a_level_plays_sensible(
         asked.append(requested)
         return computer_player(game, "sensible", data)  # quick: the level asked is what counts
 
-    monkeypatch.setattr(bots, "computer_player", recording)
+    monkeypatch.setattr(computers, "computer_player", recording)
     daemon = _daemon(tmp_path)
     try:
         with session_scope(daemon.engine) as session:
