@@ -254,10 +254,13 @@ def deadline_waits_for(game: LoadedGame, seat: int) -> bool:
 def held_deadline(game: LoadedGame, viewer: int | None) -> str | None:
     """Under `wait`, what the status says of a deadline held while awaited players are away
     (the time it shows would pass without effect): None when it runs."""
-    if game.row.away_mode != "wait" or game.row.deadline_at is None:
+    if game.row.deadline_at is None:
         return None
-    awaited = game.engine.awaiting(game.state)
-    held = [s.position for s in game.seats if s.away_until is not None and s.position in awaited]
+    held = [
+        s.position
+        for s in game.seats
+        if s.away_until is not None and deadline_waits_for(game, s.position)
+    ]
     if not held:
         return None
     who = listed(["you" if seat == viewer else game.name_of(seat) for seat in held])
