@@ -9,7 +9,7 @@ resolved.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pbem.games.base import Refusal, Standing
@@ -46,20 +46,19 @@ class ShowManagerKind:
         return early_refusal(state, seat, actions)
 
     def outdated(
-        self, state: Any, answered: str, actions: Sequence[Any]
+        self, state: Any, answered: Callable[[], str], actions: Sequence[Any]
     ) -> tuple[int, Refusal] | None:
-        """A HIRE by slot in an email answering an older letter (`answered`, its text), whose
-        agency showed another card in that slot: the player would be hired a card they never
-        saw (play-testing). A REFRESH before it in the email hires blind on purpose."""
-        shown = {
-            int(slot): int(card)
-            for slot, card in _AGENCY_ROW.findall(answered.partition("-- Agency --")[2])
-        }
+        """A HIRE by slot in an email answering an older letter (`answered()`, its text, read
+        only for such a HIRE), whose agency showed another card in that slot: the player would
+        be hired a card they never saw (play-testing). A REFRESH before it hires blind on
+        purpose."""
         for index, action in enumerate(actions):
             if isinstance(action, Refresh):
                 return None
             if not isinstance(action, Hire) or action.slot is None:
                 continue
+            agency = answered().partition("-- Agency --")[2]
+            shown = {int(slot): int(card) for slot, card in _AGENCY_ROW.findall(agency)}
             then, now = shown.get(action.slot), state.display[action.slot]
             if then is None or now is None or then == now:
                 return None
@@ -120,7 +119,7 @@ class BigTimeKind:
         return _ROUND_PHASE.search(subject or "") is not None
 
     def outdated(
-        self, state: Any, answered: str, actions: Sequence[Any]
+        self, state: Any, answered: Callable[[], str], actions: Sequence[Any]
     ) -> tuple[int, Refusal] | None:
         """An email answering an older letter of the phase names acts by card id or by the
         phase's codes, which do not change within it: nothing to refuse."""

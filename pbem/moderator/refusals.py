@@ -91,11 +91,10 @@ def outdated_line(
 ) -> str | None:
     """Why an order of an email answering an older letter cannot stand, read against what that
     letter showed (Show Manager: a HIRE by slot whose card has changed since)."""
-    if not game.kind.turn_based:
-        return None
-    answered = game_email(desk.session, game.id, email.in_reply_to)
-    if answered is None:
-        return None
-    shown = body_text(parse_message(answered))
-    outdated = game.kind.outdated(game.state, shown, [line.order for line in order_lines])
+
+    def answered() -> str:
+        raw = game_email(desk.session, game.id, email.in_reply_to)
+        return body_text(parse_message(raw)) if raw is not None else ""
+
+    outdated = game.kind.outdated(game.state, answered, [line.order for line in order_lines])
     return refused_line(order_lines, Submission(None, [], *outdated)) if outdated else None
