@@ -14,6 +14,7 @@ from pbem.store import (
     InboundRow,
     OutboxRow,
     QueuedOrderRow,
+    claim_outbox,
     due_outbox_ids,
     get_mail_state,
     inbound_by_key,
@@ -21,6 +22,7 @@ from pbem.store import (
     open_database,
     queue_outbox,
     record_inbound,
+    record_outbox,
     session_scope,
     set_mail_state,
     utc_now,
@@ -156,6 +158,33 @@ def test_two_senders_on_postgresql_never_claim_the_same_email(postgres_url: str)
         assert claimed_second == ["<b@p>"]
     finally:
         engine.dispose()
+
+
+def test_a_sent_mark_is_written_and_only_its_own_commit_skips_the_disk_wait(
+    db_engine: Engine,
+) -> None:
+    """PostgreSQL's `synchronous_commit` is off for the transaction that marks an email sent
+    (losing that mark sends the email again; nothing is lost), and for no other: a handled
+    email's transaction must reach the disk before the email leaves the IMAP inbox."""
+    queued = queue_email(db_engine, "<a@p>")
+    assert queued is not None and queued.id is not None
+    postgres = db_engine.dialect.name == "postgresql"
+    with session_scope(db_engine) as session:
+        email = claim_outbox(session, queued.id)
+        assert email is not None
+        email.status, email.attempts, email.sent_at = "sent", 1, utc_now()
+        record_outbox(session, email)
+        if postgres:
+            assert _synchronous_commit(session) == "off"
+    with session_scope(db_engine) as session:
+        row = session.get(OutboxRow, queued.id)
+        assert row is not None and (row.status, row.attempts) == ("sent", 1)
+        if postgres:
+            assert _synchronous_commit(session) == "on"
+
+
+def _synchronous_commit(session: Session) -> str:
+    return str(session.connection().execute(text("SHOW synchronous_commit")).scalar_one())
 
 
 def test_mail_state_is_remembered_and_overwritten(db_engine: Engine) -> None:
