@@ -44,6 +44,7 @@ from pbem.store import (
     message_key,
     open_database,
     record_inbound,
+    sending_engine,
     session_scope,
     set_mail_state,
     utc_now,
@@ -111,6 +112,8 @@ class Daemon:
         self.gm_address = self.settings.gm_address
         self.clock = clock
         self.engine = open_database(settings.database_url)
+        # Marks emails sent with commits that do not wait for the disk (see sending_engine).
+        self.sending_engine = sending_engine(self.engine)
         # The local Maildir's folders are made by the transports that use them (open_maildir).
         mail = mail_settings(settings)
         self.intake = open_intake(
@@ -168,7 +171,7 @@ class Daemon:
 
     def send_outbox(self) -> SendReport:
         return send_outbox(
-            self.engine,
+            self.sending_engine,
             self.sender,
             self.settings,
             self.clock,
@@ -215,6 +218,7 @@ class Daemon:
         self.intake.close()
         self.sender.close()
         self.notifier.close()
+        self.sending_engine.dispose()
         self.engine.dispose()
 
     def _wait(self, seconds: float) -> None:

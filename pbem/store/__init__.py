@@ -10,6 +10,7 @@ from pbem.store.database import (
     database_engine,
     database_url,
     open_database,
+    sending_engine,
     session_scope,
 )
 from pbem.store.errors import (
@@ -124,6 +125,7 @@ __all__ = [
     "seat_by_address",
     "seat_by_secret",
     "seats_of",
+    "sending_engine",
     "sent_to_recently",
     "session_scope",
     "set_aside_waiting_orders",

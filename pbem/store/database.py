@@ -45,6 +45,23 @@ def open_database(url: str) -> Engine:
     return engine
 
 
+def sending_engine(engine: Engine) -> Engine:
+    """An engine on `engine`'s database whose commits do not wait for the disk: the daemon
+    marks the emails it sent through it (pbem.daemon.outbox), one commit per email.
+
+    That wait was most of an email's sending time on PostgreSQL (issue 14): the fsync of each
+    commit. A mark committed so is seen by every other connection at once and survives any crash
+    of pbem; only a crash of the database's machine within a fraction of a second after it could
+    lose it, and the email is then sent once more, the same bytes under the same Message-ID.
+    Nothing is lost, as the outbox promises (docs/mail.md). Everything else keeps `engine`, whose
+    commits reach the disk before an incoming email leaves the IMAP inbox. An in-memory SQLite
+    database is `engine` itself: another engine would open another, empty database."""
+    url = engine.url
+    if url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:"):
+        return engine
+    return _create_engine(url, wait_for_disk=False)
+
+
 def connect_database(url: str, *, create: bool) -> Engine:
     """An engine on `url` whose schema is the one this code needs, never upgrading it.
 
@@ -94,16 +111,25 @@ def _missing_sqlite_file(url: URL) -> bool:
     return not os.path.exists(url.database)
 
 
-def _create_engine(url: URL) -> Engine:
+def _create_engine(url: URL, wait_for_disk: bool = True) -> Engine:
+    """`wait_for_disk` False: see `sending_engine`."""
     backend = url.get_backend_name()
     if backend == "postgresql":
-        return create_engine(url, pool_pre_ping=True)
+        return create_engine(url if wait_for_disk else _lazy_commits(url), pool_pre_ping=True)
     if backend == "sqlite":
-        return _create_sqlite_engine(url)
+        return _create_sqlite_engine(url, wait_for_disk)
     raise StoreError(f"unsupported database {url.render_as_string()!r}: use sqlite or postgresql")
 
 
-def _create_sqlite_engine(url: URL) -> Engine:
+def _lazy_commits(url: URL) -> URL:
+    """`url` with synchronous_commit off for its sessions, after the URL's own server options
+    (a search_path, say)."""
+    given = url.query.get("options", ())
+    options = [given] if isinstance(given, str) else list(given)
+    return url.update_query_dict({"options": " ".join([*options, "-c synchronous_commit=off"])})
+
+
+def _create_sqlite_engine(url: URL, wait_for_disk: bool) -> Engine:
     in_memory = url.database in (None, "", ":memory:")
     options: dict[str, Any] = {"connect_args": {"check_same_thread": False}}
     if in_memory:
@@ -111,6 +137,8 @@ def _create_sqlite_engine(url: URL) -> Engine:
         options["poolclass"] = StaticPool
     engine = create_engine(url, **options)
     event.listen(engine, "connect", _configure_sqlite_connection)
+    if not wait_for_disk:
+        event.listen(engine, "connect", _commit_without_fsync)
     return engine
 
 
@@ -120,6 +148,12 @@ def _configure_sqlite_connection(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA foreign_keys = ON")
     _use_wal(cursor)
     cursor.close()
+
+
+def _commit_without_fsync(dbapi_connection: Any, _record: Any) -> None:
+    """In WAL mode (`_use_wal`, first), NORMAL skips the fsync of each commit and stays safe from
+    corruption; the next commit with FULL on any connection takes it to the disk too."""
+    dbapi_connection.execute("PRAGMA synchronous = NORMAL")
 
 
 def _use_wal(cursor: Any) -> None:

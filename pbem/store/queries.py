@@ -15,16 +15,7 @@ from dataclasses import dataclass, fields
 from datetime import date, datetime
 from typing import Any, cast
 
-from sqlalchemy import (
-    ColumnElement,
-    CursorResult,
-    bindparam,
-    exists,
-    func,
-    insert,
-    text,
-    update,
-)
+from sqlalchemy import ColumnElement, CursorResult, bindparam, exists, func, insert, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
@@ -436,16 +427,7 @@ def claim_outbox(session: Session, row_id: int) -> ClaimedEmail | None:
 
 
 def record_outbox(session: Session, email: ClaimedEmail) -> None:
-    """Write what became of a claimed email: its status, attempts, error and times.
-
-    On PostgreSQL the commit of this transaction does not wait for the server to flush it to
-    disk (`synchronous_commit` off for this transaction alone): that wait was most of an
-    email's sending time there (issue 14). The mark is visible to every other daemon at once,
-    and a pbem killed at any moment loses nothing; only a crash of the database's own machine
-    in the next fraction of a second could lose the mark, and then the email is sent once more,
-    the same bytes under the same Message-ID, never lost (docs/mail.md, "at least once")."""
-    if session.get_bind().dialect.name == "postgresql":
-        session.execute(_COMMIT_WITHOUT_WAITING)
+    """Write what became of a claimed email: its status, attempts, error and times."""
     changes = {name: getattr(email, name) for name in _AFTER_SENDING}
     session.execute(_RECORD_OUTBOX, {"row_id": email.id, **changes})
 
@@ -459,7 +441,6 @@ _CLAIM_OUTBOX = (
 )
 _AFTER_SENDING = ("status", "attempts", "next_attempt_at", "last_error", "sent_at")
 _RECORD_OUTBOX = update(_OUTBOX).where(_OUTBOX.c.id == bindparam("row_id"))
-_COMMIT_WITHOUT_WAITING = text("SET LOCAL synchronous_commit TO OFF")
 
 
 def bot_mail(session: Session, limit: int = 100) -> Sequence[OutboxRow]:

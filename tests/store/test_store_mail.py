@@ -23,6 +23,7 @@ from pbem.store import (
     queue_outbox,
     record_inbound,
     record_outbox,
+    sending_engine,
     session_scope,
     set_mail_state,
     utc_now,
@@ -160,31 +161,44 @@ def test_two_senders_on_postgresql_never_claim_the_same_email(postgres_url: str)
         engine.dispose()
 
 
-def test_a_sent_mark_is_written_and_only_its_own_commit_skips_the_disk_wait(
-    db_engine: Engine,
-) -> None:
-    """PostgreSQL's `synchronous_commit` is off for the transaction that marks an email sent
-    (losing that mark sends the email again; nothing is lost), and for no other: a handled
-    email's transaction must reach the disk before the email leaves the IMAP inbox."""
+def test_the_sending_engine_alone_commits_without_waiting_for_the_disk(db_engine: Engine) -> None:
+    """The engine the daemon marks emails sent through skips the disk flush of each commit
+    (losing a mark sends the email again; nothing is lost); the database's own engine, which
+    commits a handled email before it leaves the IMAP inbox, does not. Both see each other's
+    commits at once."""
     queued = queue_email(db_engine, "<a@p>")
     assert queued is not None and queued.id is not None
-    postgres = db_engine.dialect.name == "postgresql"
-    with session_scope(db_engine) as session:
-        email = claim_outbox(session, queued.id)
-        assert email is not None
-        email.status, email.attempts, email.sent_at = "sent", 1, utc_now()
-        record_outbox(session, email)
-        if postgres:
-            assert _synchronous_commit(session) == "off"
-    with session_scope(db_engine) as session:
-        row = session.get(OutboxRow, queued.id)
-        assert row is not None and (row.status, row.attempts) == ("sent", 1)
-        if postgres:
-            assert _synchronous_commit(session) == "on"
+    sending = sending_engine(db_engine)
+    try:
+        with session_scope(sending) as session:
+            assert _waits_for_disk(session) is False
+            email = claim_outbox(session, queued.id)
+            assert email is not None
+            email.status, email.attempts, email.sent_at = "sent", 1, utc_now()
+            record_outbox(session, email)
+        with session_scope(db_engine) as session:
+            assert _waits_for_disk(session) is True
+            row = session.get(OutboxRow, queued.id)
+            assert row is not None and (row.status, row.attempts) == ("sent", 1)
+    finally:
+        sending.dispose()
 
 
-def _synchronous_commit(session: Session) -> str:
-    return str(session.connection().execute(text("SHOW synchronous_commit")).scalar_one())
+def test_an_in_memory_database_sends_through_its_own_engine() -> None:
+    engine = open_database("sqlite://")
+    try:
+        assert sending_engine(engine) is engine
+    finally:
+        engine.dispose()
+
+
+def _waits_for_disk(session: Session) -> bool:
+    """Whether a commit returns only once it is on disk: PostgreSQL's synchronous_commit on,
+    SQLite's synchronous FULL (2) rather than NORMAL (1)."""
+    connection = session.connection()
+    if connection.dialect.name == "postgresql":
+        return bool(connection.execute(text("SHOW synchronous_commit")).scalar_one() == "on")
+    return bool(connection.execute(text("PRAGMA synchronous")).scalar_one() == 2)
 
 
 def test_mail_state_is_remembered_and_overwritten(db_engine: Engine) -> None:
