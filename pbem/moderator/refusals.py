@@ -37,8 +37,12 @@ def judged_anyway(
 
 
 def refused_line(order_lines: Sequence[OrderLine], outcome: Submission[Any]) -> str:
-    """The rules' refusal, told with the line it is about."""
-    line = order_lines[outcome.refused_index or 0]
+    """The rules' refusal, told with the line it is about; alone when it is about the email as
+    a whole (a line it lacks: play-testing found "needs a BID line" pinned on line 1, which was
+    right)."""
+    if outcome.refused_index is None:
+        return str(outcome.refusal)
+    line = order_lines[outcome.refused_index]
     return f'line {line.number} "{line.text}": {outcome.refusal}'
 
 

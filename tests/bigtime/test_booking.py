@@ -104,6 +104,16 @@ def test_preference_outside_its_row_is_refused_naming_the_row() -> None:
     assert result.refusal.legal == ("A1 (T01)", "A2 (T06)", "A3 (T11)")
 
 
+def test_an_act_named_twice_in_a_preference_line_is_refused() -> None:
+    """Play-testing: `PM P1 P1` was taken and told back as "P.M. T12 T12"."""
+    state = two_player_game()
+    twice = state.pm_row[0]
+    result = ENGINE.submit(state, 0, [PreferPM((twice, twice)), Bid(())])
+    assert result.refusal is not None and result.refused_index == 0
+    assert result.refusal.reason == f"{twice} is named twice: a PM line names each act once."
+    assert result.refusal.legal[0] == f"P1 ({twice})"
+
+
 def test_headliner_preferences_are_refused_in_phase_one() -> None:
     result = ENGINE.submit(two_player_game(), 0, [PreferHeadliner(("H25",)), Bid(())])
     assert result.refusal is not None and "phase 1" in result.refusal.reason
@@ -220,6 +230,24 @@ def test_hook_on_another_players_act_is_refused_with_ones_own_acts() -> None:
     assert result.refusal.legal == tuple(mine)
     # An act nobody has booked may still come to the player this round: taken.
     assert ENGINE.submit(state, 1, [Hook(state.am_row[0]), Bid(())]).state is not None
+
+
+def test_hook_on_an_act_in_a_hall_of_fame_is_refused() -> None:
+    """Play-testing: a Hook on an act in another player's Hall of Fame was taken, while one on
+    their playbill was refused; neither can ever be the player's to flop with, nor can an act
+    in their own Hall of Fame."""
+    state = two_player_game()
+    state, _ = send(state, 0, PreferAM(("T11",)), Bid((3,)))
+    state, _ = send(state, 1, Bid(()))
+    state.theaters[0].hall_of_fame.append("H44")
+    state.theaters[1].hall_of_fame.append("H45")
+    mine = tuple(playbill(state, 1))
+    theirs = ENGINE.submit(state, 1, [Hook("H44"), Bid(())])
+    assert theirs.refusal is not None and theirs.refusal.legal == mine
+    assert theirs.refusal.reason.startswith("H44 is another player's act")
+    own = ENGINE.submit(state, 1, [Hook("H45"), Bid(())])
+    assert own.refusal is not None and own.refusal.legal == mine
+    assert own.refusal.reason.startswith("H45 is in your Hall of Fame")
 
 
 def test_phase_key_names_round_and_phase() -> None:

@@ -165,15 +165,32 @@ def check(state: BigTimeState, seat: int, action: Action) -> Refusal | None:
     playbill = tuple(booking.card for booking in state.theaters[seat].playbill)
     if action.card not in state.data.acts:
         return Refusal(f"There is no act {action.card}.", playbill)
-    # Only what every player can see: an act booked by another can never be this player's (one
-    # still in the deck might be dealt to them, and refusing it would tell that it is not).
-    booked = (booking.card for theater in state.theaters for booking in theater.playbill)
-    if action.card not in playbill and action.card in booked:
+    # Only what every player can see: an act booked by another, on their playbill or in their
+    # Hall of Fame, can never be this player's (one still in the deck might be dealt to them,
+    # and refusing it would tell that it is not).
+    if action.card in playbill:
+        return None
+    if action.card in state.theaters[seat].hall_of_fame:
+        return Refusal(
+            f"{action.card} is in your Hall of Fame; the Hook can only fall on an act on your "
+            "playbill.",
+            playbill,
+        )
+    if action.card in _others_acts(state, seat):
         return Refusal(
             f"{action.card} is another player's act; the Hook can only fall on one of yours.",
             playbill,
         )
     return None
+
+
+def _others_acts(state: BigTimeState, seat: int) -> set[str]:
+    """The acts the other players hold in sight of all: on their playbills and in their Halls
+    of Fame."""
+    others = [theater for index, theater in enumerate(state.theaters) if index != seat]
+    return {booking.card for theater in others for booking in theater.playbill} | {
+        card for theater in others for card in theater.hall_of_fame
+    }
 
 
 def _file_am(state: BigTimeState, theater: Theater, seat: int, action: PreferAM) -> list[Event]:
@@ -245,8 +262,12 @@ def _check_preferences(
         return Refusal(f"{word} preferences are taken {when}; this is phase {state.phase}.")
     coded = coded_row(state, row_name)
     cards = {card for _, card in coded}
-    for act in action.acts:
+    legal = tuple(f"{code} ({card})" for code, card in coded)
+    for index, act in enumerate(action.acts):
         if act not in cards:
-            legal = tuple(f"{code} ({card})" for code, card in coded)
             return Refusal(f"{act} is not in the {row_name} row.", legal)
+        # A repeat ranks nothing, and may be a slip for another act: asked, not guessed.
+        if act in action.acts[:index]:
+            word = ORDER_WORDS[type(action)]
+            return Refusal(f"{act} is named twice: a {word} line names each act once.", legal)
     return None
