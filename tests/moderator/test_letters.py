@@ -129,3 +129,32 @@ def test_every_letter_starts_with_the_mark_so_none_of_it_is_read_back() -> None:
 )
 def test_a_reply_subject_says_re_once(subject: str, expected: str) -> None:
     assert reply_subject(subject) == expected
+
+
+def test_a_big_time_hand_lists_only_what_the_phase_takes(table: Callable[..., Table]) -> None:
+    """Play-testing: phase 3 listed a sealed bid and A.M./P.M. preferences it no longer takes.
+    A bid and those preferences in phases 1 and 2, Headliner preferences from phase 2, the
+    Hook's choice in all three; in text and HTML alike."""
+    game = table("bigtime", [ANN, BO], seed=4)
+    taken = {
+        1: ("Sealed bid", "A.M. preferences", "P.M. preferences", "Choice for the Hook"),
+        2: ("Sealed bid", "A.M. preferences", "Preferred Headliners", "Choice for the Hook"),
+        3: ("Preferred Headliners", "Choice for the Hook"),
+    }
+    for phase in (1, 2, 3):
+        row = [r for r in game.outbox() if r.to_address == ANN][-1]
+        text = letter_text(row.raw)
+        html = message_from_bytes(row.raw, policy=policy.default).get_body(("html",))
+        assert html is not None and f"phase {phase}" in text
+        page = html.get_content()  # type: ignore[attr-defined]
+        for line in ("Sealed bid", "A.M. preferences", "Preferred Headliners"):
+            shown = line in taken[phase]
+            assert (f"\n{line}: " in text) is shown and (f">{line}</td>" in page) is shown, line
+        for line in taken[phase]:
+            assert line in text and line in page, line
+        if phase < 3:
+            for seat in (ANN, BO):
+                latest = [r for r in game.outbox() if r.to_address == seat][-1]
+                subject = "Re: " + read_email(latest.raw).subject
+                reply = game.mail(seat, "BID 0", subject=subject)
+                assert reply.status == "accepted", reply.reason
