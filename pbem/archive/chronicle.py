@@ -31,7 +31,7 @@ from pbem.moderator.events import PlayedFor, Undone
 from pbem.moderator.holders import tables_then
 from pbem.moderator.loaded import LoadedGame
 from pbem.moderator.seats import undone_entries
-from pbem.moderator.telling import Teller, scene_of
+from pbem.moderator.telling import Sentence, Teller, scene_of, texts
 from pbem.store import HistoryRow, history_since
 
 from .public import public_board, public_events
@@ -45,12 +45,18 @@ START = "The start"
 
 @dataclass(frozen=True)
 class Told:
-    """One history entry as everyone may read it."""
+    """One history entry as everyone may read it: what the moderator played for a seat heads
+    the events of those orders (`Sentence.under`)."""
 
     at: str
-    lines: tuple[str, ...]
+    told: tuple[Sentence, ...]
     talk: bool
     undone: bool  # a later `gm undo` took it back
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """Every sentence's words, a heading before what it heads."""
+        return tuple(texts(self.told))
 
 
 @dataclass(frozen=True)
@@ -91,14 +97,14 @@ def chapters(session: Session, game: LoadedGame) -> list[Chapter]:
         teller = tellers[then.names]
         events = public_events(recorded)
         first, *later = _by_phase(events)
-        lines = teller.lines(first)
+        lines = teller.sentences(first)
         # Sealed orders (The Big Time!): who sent them is public, what they hold is not.
         sealed = not game.kind.turn_based and len(events) < len(recorded)
         # The moderator's or the game master's word to one seat alone (early orders refused,
         # a status sent again) is not told at all.
         private_note = row.kind in ("system", "gm") and bool(recorded) and not events
         if (sealed or not lines) and row.kind != "talk" and not private_note:
-            lines.insert(0, f"{then.actor_name} {_QUIET.get(row.kind, 'wrote')}.")
+            lines.insert(0, Sentence(f"{then.actor_name} {_QUIET.get(row.kind, 'wrote')}."))
         at = row.at.strftime("%Y-%m-%d %H:%M")
         # Talk to some players only leaves no trace: not even that it was said (press `all`).
         taken_back = row.seq in undone
@@ -108,7 +114,7 @@ def chapters(session: Session, game: LoadedGame) -> list[Chapter]:
         for part in later:
             found.append(Chapter(title, tuple(entries), None, tuple(names)))
             title = _again(_title_of_phase(game, part[0], names), found)
-            entries = [Told(at, tuple(teller.lines(part)), False, taken_back)]
+            entries = [Told(at, tuple(teller.sentences(part)), False, taken_back)]
             rounds.open(None)
         if undo:
             rounds.went_back(after)

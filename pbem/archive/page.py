@@ -16,13 +16,23 @@ from pbem.moderator.letters import final_standings
 from pbem.moderator.loaded import LoadedGame, load_game
 from pbem.moderator.render import environment
 from pbem.moderator.telling import scene_of, unmarked
-from pbem.store import GameNotFound
+from pbem.store import GameNotFound, SignupRow
 
 from .chronicle import Chapter, chapters
 
 
 class NotArchivable(LookupError):
     """A game that has no archive (yet): unknown, or still being played; the message says which."""
+
+
+class NotStarted(NotArchivable):
+    """A game still open for sign-up: it has no board or history yet (play-testing: it was
+    called "no game" while LIST offered it). `private`: its sign-up keeps it private, so a
+    stranger is told of no game at all, as WATCH tells them."""
+
+    def __init__(self, game_id: str, private: bool) -> None:
+        super().__init__(f"{game_id} has not started yet: it is still open for sign-up")
+        self.private = private
 
 
 @dataclass(frozen=True)
@@ -41,10 +51,14 @@ def unknown_game(game_id: str) -> str:
 
 
 def finished_game(session: Session, game_id: str) -> LoadedGame:
-    """The game, if it is over; else `NotArchivable` saying why in one polite line."""
+    """The game, if it is over; else `NotArchivable` saying why in one polite line (`NotStarted`
+    for a game still open for sign-up)."""
     try:
         game = load_game(session, game_id)
     except GameNotFound as exc:
+        signup = session.get(SignupRow, game_id)
+        if signup is not None and signup.status == "open":
+            raise NotStarted(game_id, signup.private) from exc
         raise NotArchivable(unknown_game(game_id)) from exc
     if not game.engine.is_over(game.state):
         raise NotArchivable(

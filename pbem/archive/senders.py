@@ -1,5 +1,6 @@
-"""Who sent a seat's emails when, for the transcript: a seat that `gm replace` gave to someone
-else had one address before the change and another after it.
+"""Who sent a seat's emails when, for the transcript: a seat that changed hands (`gm replace`,
+or a computer player taking it when its player resigned or was removed) had one address before
+the change and another after it.
 
 No table keeps a seat's earlier addresses (the `SeatMoved` event names no address, so that no
 player is ever told one), so each holder's address is read from the history entries their
@@ -14,6 +15,7 @@ from __future__ import annotations
 from bisect import bisect_right
 
 from pbem.moderator.loaded import LoadedGame
+from pbem.moderator.telling import unmarked
 from pbem.store import HistoryRow
 
 # Where the address of an earlier holder no email tells is made up (module docstring).
@@ -25,7 +27,9 @@ class Senders:
 
     def __init__(self, game: LoadedGame) -> None:
         self.changes: list[list[int]] = [[] for _ in game.seats]  # entries the seat changed hands
-        self.names: list[list[str]] = [[] for _ in game.seats]  # each earlier holder's name
+        # Each earlier holder's name; None: the next holder's, unmarked (a computer player took
+        # the seat under the name of the one who left, "Bo (computer)").
+        self.names: list[list[str | None]] = [[] for _ in game.seats]
         self.today = [(seat.address, game.name_of(seat.position)) for seat in game.seats]
         self.sent: dict[tuple[int, int], str] = {}  # (seat, holder) -> an address they wrote from
 
@@ -33,6 +37,16 @@ class Senders:
         """Entry `seq` gave the seat to its next holder; `old_name`: the one before."""
         self.changes[seat].append(seq)
         self.names[seat].append(old_name or self.today[seat][1])
+
+    def left(self, seat: int, row: HistoryRow) -> None:
+        """The entry passed the seat to a computer player (RESIGN, `gm remove`). The one who left
+        had the name the computer player took, unmarked; a resigning player made the entry
+        themselves, from their address."""
+        holder = self.holder(seat, row.seq)
+        self.changes[seat].append(row.seq)
+        self.names[seat].append(None)
+        if "@" in row.actor:
+            self.sent[seat, holder] = row.actor
 
     def wrote(self, seat: int, row: HistoryRow) -> None:
         """The entry's orders were the seat's; an actor that is an address is who sent them (the
@@ -51,4 +65,6 @@ class Senders:
 
     def name(self, seat: int, holder: int) -> str:
         names = self.names[seat]
-        return names[holder] if holder < len(names) else self.today[seat][1]
+        if holder >= len(names):
+            return self.today[seat][1]
+        return names[holder] or unmarked(self.name(seat, holder + 1))

@@ -5,17 +5,21 @@ publishing. It is rebuilt from the history's recorded states, not from the email
 each entry that changed the game becomes the email of the seat whose orders made that change
 (found by carrying the candidate orders out again and comparing the states), entries an undo
 took back are left out (unless it shuffled cards again: then they stay, followed by its `gm:
-undo`), and every seat is a person in it (a computer player's moves are written
-out like anyone's), so it replays the same whatever a computer player would choose today. An
-email that replaces the seat's orders on file (The Big Time!: a later email for the same phase)
-is written like any other. A Show Manager money or value fix is written as the `gm:` entry that
-makes it (`set-money 2 40`). A change nothing can make again (a turn skipped at a deadline)
-cannot be written; it is named in `Transcript.gaps`, and the replay then ends elsewhere.
+undo`), and a computer player's moves are written out like anyone's, so it replays the same
+whatever a computer player would choose today: a computer player from the start is a person
+in it, at its own address. An email that replaces the seat's orders on file (The Big Time!: a
+later email for the same phase) is written like any other. A Show Manager money or value fix
+is written as the `gm:` entry that makes it (`set-money 2 40`). A change nothing can make again
+(a turn skipped at a deadline) cannot be written; it is named in `Transcript.gaps`, and the
+replay then ends elsewhere.
 
-A `gm replace` while the game ran is written as that `gm:` entry (REPLAY.md), kept even when an
-undo later took back the play around it, since an undo gives no seat back: the players are
-listed as they began, and each email comes from the address that sent it then (`senders.py`).
-A replacement after the game ended changed nothing of the play and is left out.
+The players are listed as they began, and each email comes from the address that sent it then
+(`senders.py`). A seat's change of hands while the game ran is written as it was made: `gm
+replace` and `gm remove` as their `gm:` entries, a resignation as the player's RESIGN, kept even
+when an undo later took back the play around it, since an undo gives no seat back. The replay
+gives a seat its player left to a computer player of its own, so that computer player's emails
+go where the replay takes them instead of its own choice (`takeovers.py`). A change of hands
+after the game ended changed nothing of the play and is left out.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from pbem.games.event_codec import decode_events
 from pbem.games.showmanager.events import MoneySet, ValueSet
 from pbem.games.showmanager.names import musical_name
 from pbem.moderator import events as _moderator_events  # noqa: F401 - registers their kinds
-from pbem.moderator.events import SeatMoved, Undone
+from pbem.moderator.events import SeatLeft, SeatMoved, Undone
 from pbem.moderator.loaded import LoadedGame, encode_state
 from pbem.moderator.play import parse_for
 from pbem.moderator.results import standings
@@ -42,58 +46,24 @@ from pbem.orders.format import order_text
 from pbem.store import HistoryRow, history_since
 
 from .senders import Senders
+from .steps import Command, Left, Replaced, Sent, Step, Undo
+from .takeovers import places
 
 # `orders for Alice: HIRE 0`: the game master's orders, as gm.py and play.py record them.
 _GM_ORDERS = re.compile(r"^orders for .*?: ")
+# A computer player's move the replay's own makes (`takeovers.py`), named in `Transcript.gaps`.
+_AT_ONCE = (
+    "entry {entry}: the computer player that took seat {seat} moved at once, where the"
+    " replay's own computer player moves instead, by dice of its own"
+)
+# What `gm.remove` records as the reason when the game master gave none.
+REMOVED_WITHOUT_WHY = "removed by the game master"
 
 
 @dataclass
 class Transcript:
     data: dict[str, Any]
     gaps: list[str] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class _Sent:
-    """A change an email makes: the seat's orders, sent at history entry `seq`."""
-
-    seat: int
-    body: str
-    seq: int
-
-
-@dataclass(frozen=True)
-class _Replaced:
-    """A `gm replace` of the seat at history entry `seq`, while the game ran."""
-
-    seat: int
-    seq: int
-    why: str | None
-
-
-@dataclass(frozen=True)
-class _Command:
-    """A game master's correction written as the `gm:` entry that makes it (`set-money 2 40`)."""
-
-    words: list[str]
-
-
-@dataclass(frozen=True)
-class _Undo:
-    """A `gm undo` written out: back to the state after step `back` (an index of the steps)."""
-
-    back: int
-    why: str | None
-
-
-@dataclass(frozen=True)
-class _Step:
-    """A kept change: the state it left, at history entry `seq`, and what made it (None: the
-    start, or a change no email can make)."""
-
-    state: str
-    seq: int
-    made: _Sent | _Replaced | _Undo | _Command | None
 
 
 def transcript(session: Session, game: LoadedGame) -> Transcript:
@@ -116,7 +86,7 @@ def transcript(session: Session, game: LoadedGame) -> Transcript:
         gaps.append("the game's start is not the one its seed deals (a fixed set-up)")
     elif first >= 0:
         data["first_player"] = keys[first]
-    data["messages"] = _messages(steps, senders, keys)
+    data["messages"] = _messages(game, steps, senders, keys, gaps)
     # Keyed as the replay keys them: by the address each seat has where the transcript ends.
     result = standings(game, keys)
     data["expect"] = {
@@ -132,41 +102,44 @@ def transcript(session: Session, game: LoadedGame) -> Transcript:
 
 def _steps(
     game: LoadedGame, rows: list[HistoryRow], senders: Senders, gaps: list[str]
-) -> list[_Step]:
+) -> list[Step]:
     """The kept changes, in order; `senders` learns who held each seat, `gaps` what no email
     can make."""
-    steps: list[_Step] = []
+    steps: list[Step] = []
     for row in rows:
         if not steps:
-            steps.append(_Step(row.state_after, row.seq, None))
+            steps.append(Step(row.state_after, row.seq, None))
             continue
         before = steps[-1].state
         events = decode_events(row.events) if row.events else []
-        moved = [event for event in events if isinstance(event, SeatMoved)]
+        moved = [event for event in events if isinstance(event, SeatMoved | SeatLeft)]
         for event in moved:
-            senders.moved(event.seat, row.seq, event.old_name)
+            if isinstance(event, SeatLeft):
+                senders.left(event.seat, row)
+                change: Replaced | Left = Left(event.seat, row.seq, event.removed, row.why)
+            else:
+                senders.moved(event.seat, row.seq, event.old_name)
+                change = Replaced(event.seat, row.seq, row.why)
             if not game.engine.is_over(game.engine.load(json.loads(before))):
-                steps.append(
-                    _Step(row.state_after, row.seq, _Replaced(event.seat, row.seq, row.why))
-                )
+                steps.append(Step(row.state_after, row.seq, change))
         undo = next((event for event in events if isinstance(event, Undone)), None)
         if undo is not None:
             _undo(steps, row, undo.entry)
         if moved or undo is not None or row.state_after == before:
             continue
         if (command := _correction(game, before, events, row.why)) is not None:
-            steps.append(_Step(row.state_after, row.seq, _Command(command)))
+            steps.append(Step(row.state_after, row.seq, Command(command)))
             continue
         sent = _email(game, row, before)
         if sent is None:
             gaps.append(f"entry {row.seq} ({row.summary}) cannot be written as an email")
         else:
             senders.wrote(sent.seat, row)
-        steps.append(_Step(row.state_after, row.seq, sent))
+        steps.append(Step(row.state_after, row.seq, sent))
     return steps
 
 
-def _undo(steps: list[_Step], row: HistoryRow, target: int) -> None:
+def _undo(steps: list[Step], row: HistoryRow, target: int) -> None:
     """An undo back to entry `target`. When it put the game back exactly as that entry left
     it, the entries after it no longer count and are left out (a `gm replace` among them
     stays: an undo gives no seat back). When it changed what it went back to (revealed sealed
@@ -174,34 +147,67 @@ def _undo(steps: list[_Step], row: HistoryRow, target: int) -> None:
     it undid is kept and the undo written after it."""
     back = max(index for index, step in enumerate(steps) if step.seq <= target)
     if steps[back].state != row.state_after:
-        steps.append(_Step(row.state_after, row.seq, _Undo(back, row.why)))
+        steps.append(Step(row.state_after, row.seq, Undo(back, row.why)))
         return
-    kept = [step for step in steps[back + 1 :] if isinstance(step.made, _Replaced)]
+    kept = [step for step in steps[back + 1 :] if isinstance(step.made, Replaced | Left)]
     del steps[back + 1 :]
     steps += [dataclasses.replace(step, state=row.state_after) for step in kept]
 
 
-def _messages(steps: list[_Step], senders: Senders, keys: list[str]) -> list[dict[str, Any]]:
-    """The transcript's `messages`; `keys` follows each `gm replace` to the seat's new address."""
-    messages: list[dict[str, Any]] = []
-    # The replay's history entry that each step's message makes (the start is entry 1).
-    entries = [1]
-    for step in steps[1:]:
-        made = step.made
-        if isinstance(made, _Sent):
+def _messages(
+    game: LoadedGame, steps: list[Step], senders: Senders, keys: list[str], gaps: list[str]
+) -> list[dict[str, Any]]:
+    """The transcript's `messages`; `keys` follows each `gm replace` to the seat's new address.
+    A computer player's email in a seat it took over goes where the replay takes it
+    (`takeovers.py`), so the messages are put in order after they are written."""
+    placed = places(game, steps)
+    written: dict[int, dict[str, Any]] = {}  # by step
+    for index, step in enumerate(steps[1:], start=1):
+        made, place = step.made, placed[index]
+        if isinstance(made, Sent) and not place.written:
+            gaps.append(_AT_ONCE.format(entry=made.seq, seat=made.seat + 1))
+        elif isinstance(made, Sent):
             holder = senders.holder(made.seat, made.seq)
-            messages.append({"from": senders.address(made.seat, holder), "body": made.body})
-        elif isinstance(made, _Replaced):
+            written[index] = {"from": senders.address(made.seat, holder), "body": made.body}
+        elif isinstance(made, Replaced):
             holder = senders.holder(made.seat, made.seq)
             keys[made.seat] = senders.address(made.seat, holder)
-            messages.append({"gm": _replace_entry(senders, made, holder)})
-        elif isinstance(made, _Undo):
+            written[index] = {"gm": _replace_entry(senders, made, holder)}
+        elif isinstance(made, Left):
+            # The replay keys the seat by its player's address still (REPLAY.md): `keys` stays.
+            written[index] = _left_entry(senders, made)
+        elif isinstance(made, Command):
+            written[index] = {"gm": shlex.join(made.words)}
+    messages: list[dict[str, Any]] = []
+    # The replay's history entry each step leaves it at (the start is entry 1); early orders
+    # make theirs when their turn comes, after the email that brings it.
+    entries: dict[int, int] = {}
+    total = 0
+    early: dict[int, list[int]] = {}  # by the step that brings their turn
+    for index in sorted(range(len(steps)), key=lambda index: placed[index].key):
+        made, place = steps[index].made, placed[index]
+        if isinstance(made, Undo):
             words = ["undo", "--to", str(entries[made.back])]
-            messages.append({"gm": shlex.join(words + _why(made.why))})
-        elif isinstance(made, _Command):
-            messages.append({"gm": shlex.join(made.words)})
-        entries.append(entries[-1] + (made is not None))
+            written[index] = {"gm": shlex.join(words + _why(made.why))}
+        if place.deferred:
+            early.setdefault(place.key[0], []).append(index)
+        else:
+            for played in [index, *early.pop(index, [])]:
+                total += placed[played].entries
+                entries[played] = total
+        if place.joined:
+            messages[-1]["body"] += written[index]["body"]
+        elif index in written:
+            messages.append(written[index])
     return messages
+
+
+def _left_entry(senders: Senders, made: Left) -> dict[str, Any]:
+    """`gm: remove 2 --why ...`, or the player's own email that resigned."""
+    if made.removed:
+        return {"gm": shlex.join(["remove", str(made.seat + 1), *_why(_own_why(made.why))])}
+    holder = senders.holder(made.seat, made.seq - 1)
+    return {"from": senders.address(made.seat, holder), "body": "RESIGN\n"}
 
 
 def _correction(
@@ -219,10 +225,15 @@ def _correction(
     return None
 
 
-def _replace_entry(senders: Senders, made: _Replaced, holder: int) -> str:
+def _replace_entry(senders: Senders, made: Replaced, holder: int) -> str:
     """`replace 3 dee@example.org:Dee --why '...'`: the seat by number, its next holder."""
     newcomer = f"{senders.address(made.seat, holder)}:{senders.name(made.seat, holder)}"
     return shlex.join(["replace", str(made.seat + 1), newcomer, *_why(made.why)])
+
+
+def _own_why(why: str | None) -> str | None:
+    """The game master's reason for a removal, not the words `gm remove` writes without one."""
+    return None if why == REMOVED_WITHOUT_WHY else why
 
 
 def _why(why: str | None) -> list[str]:
@@ -241,7 +252,7 @@ def _first_player(game: LoadedGame, start: str) -> int | None:
     return None
 
 
-def _email(game: LoadedGame, row: HistoryRow, before: str) -> _Sent | None:
+def _email(game: LoadedGame, row: HistoryRow, before: str) -> Sent | None:
     """The email that takes the game from `before` to the entry's state, or None. The seats
     awaited are tried first; then the others, whose email may replace orders they have on file."""
     state = game.engine.load(json.loads(before))
@@ -257,5 +268,5 @@ def _email(game: LoadedGame, row: HistoryRow, before: str) -> _Sent | None:
         for actions in candidates:
             outcome = game.engine.submit(state, seat, actions)
             if outcome.accepted and encode_state(game, outcome.state) == row.state_after:
-                return _Sent(seat, order_text(actions), row.seq)
+                return Sent(seat, order_text(actions), row.seq)
     return None

@@ -17,6 +17,7 @@ from sqlmodel import Session
 
 from pbem.cli.numbers import in_range
 from pbem.moderator.addresses import BOT_DOMAIN
+from pbem.moderator.counting import are, counted
 from pbem.settings import SettingsError, load_settings
 from pbem.store import OutboxRow, open_database, session_scope, utc_now
 from pbem.store.operations import OutboxView, outbox_rows, outbox_total, outbox_view
@@ -24,13 +25,16 @@ from pbem.store.operations import OutboxView, outbox_rows, outbox_total, outbox_
 VIEWS: tuple[OutboxView, ...] = ("pending", "deferred", "failed")
 OTHER_VIEWS: tuple[OutboxView, ...] = ("sent", "kept")
 DEFAULT_LIMIT = 200
-# The address column's narrowest: most addresses whole, a longer one on two lines.
+# The address column's narrowest, when the others leave it less: most addresses whole.
 ADDRESS_WIDTH = 14
+# Between two columns (`_plain_table`: a space of padding either side, collapsed to two).
+GAP = 2
 # Month, day and time (UTC): the year is in --json, and the shorter times leave the address room.
 MOMENT = "%m-%d %H:%M"
 KEPT_NOTE = (
     f"kept: mail to a computer player (at {BOT_DOMAIN}), handed to it inside pbem, never sent"
 )
+ADDRESS_CUT = "an address cut short with … is whole with --json"
 
 outbox_app = typer.Typer(
     help="The mail waiting to go out, and retrying what failed.",
@@ -122,51 +126,79 @@ def outbox(
     # The note goes to stderr beside JSON, so the lines on stdout stay one JSON object each.
     notes = [KEPT_NOTE] if any(line.status == "kept" for line in lines) else []
     if left_out:
+        older = f"the {counted(left_out, 'older one')} {are(left_out)}"
         notes.append(
-            f"the newest {len(lines)} of {total} shown; the {left_out} older ones are left "
-            "out: --limit N or --all shows more"
+            f"the newest {len(lines)} of {total} shown; {older} left out: --limit N or --all "
+            "shows more"
         )
     if as_json:
         for line in lines:
             typer.echo(json.dumps(asdict(line), default=lambda moment: moment.isoformat()))
     else:
         console = Console()
-        for number, table in enumerate(_tables(lines)):
+        tables, cut = _tables(lines, console.width)
+        for number, table in enumerate(tables):
             console.print(*([""] if number else []), table)
+        if cut:
+            notes.append(ADDRESS_CUT)
     for note in notes:
         typer.echo(note, err=as_json)
 
 
-def _tables(lines: list[OutboxLine]) -> list[Table]:
-    """The lines as a table that keeps each address whole at 80 columns (a long one wraps, the
-    short columns never do; `next try` only when some email waits), and the servers' last
-    answers in a table of their own below it, each on the whole width."""
-    waiting = any(line.status in ("pending", "deferred") for line in lines)
-    table = _plain_table()
-    for name in ("id", "status"):
-        table.add_column(name, no_wrap=True)
-    table.add_column("to", overflow="fold", min_width=ADDRESS_WIDTH)
-    for name in ("kind", "game", "queued", "tries", *(["next try"] if waiting else [])):
-        table.add_column(name, no_wrap=True)
-    for line in lines:
-        due = line.status in ("pending", "deferred")
-        table.add_row(
+def _tables(lines: list[OutboxLine], width: int) -> tuple[list[Table], bool]:
+    """The lines as a table of one row each at `width` columns, and the servers' last answers in
+    a table of their own below it, each on the whole width; and whether an address was cut.
+
+    The short columns never wrap, and `next try` is there only when some email waits. The
+    address comes last, with the room the others leave it: play-testing found a long address
+    wrapped in the middle of the row, its overflow on a line of its own that read as a new row.
+    One longer than that room is cut in its middle ("…"), keeping its start and its domain;
+    `--json` has it whole."""
+    waiting = any(_due(line) for line in lines)
+    names = ("id", "status", "kind", "game", "queued", "tries", *(["next try"] if waiting else []))
+    rows = [
+        (
             str(line.id),
             line.status,
-            line.to,
             line.kind,
             line.game or "",
             f"{line.created_at:{MOMENT}}",
             "" if line.tries is None else str(line.tries),
-            *([f"{line.next_attempt_at:{MOMENT}}" if due else ""] if waiting else []),
+            *([f"{line.next_attempt_at:{MOMENT}}" if _due(line) else ""] if waiting else []),
         )
+        for line in lines
+    ]
+    widths = [max(len(cell) for cell in column) for column in zip(names, *rows, strict=True)]
+    room = max(width - sum(widths) - GAP * len(widths), ADDRESS_WIDTH)
+    table = _plain_table()
+    for name in names:
+        table.add_column(name, no_wrap=True)
+    table.add_column("to", no_wrap=True)
+    addresses = [_shortened(line.to, room) for line in lines]
+    for cells, address in zip(rows, addresses, strict=True):
+        table.add_row(*cells, address)
     errors = _plain_table()
     errors.add_column("id", no_wrap=True)
     errors.add_column("last error", overflow="fold")
     for line in lines:
         if line.last_error:
             errors.add_row(str(line.id), line.last_error)
-    return [table, errors] if errors.row_count else [table]
+    cut = any(address != line.to for address, line in zip(addresses, lines, strict=True))
+    return ([table, errors] if errors.row_count else [table]), cut
+
+
+def _due(line: OutboxLine) -> bool:
+    """Whether the email still waits to go out, so its next try is worth showing."""
+    return line.status in ("pending", "deferred")
+
+
+def _shortened(address: str, width: int) -> str:
+    """The address in at most `width` characters: whole when it fits, else cut in its middle
+    with "…", so its start and the end of its domain both show."""
+    if len(address) <= width:
+        return address
+    head = (width - 1) // 2
+    return f"{address[:head]}…{address[len(address) - (width - 1 - head) :]}"
 
 
 def _plain_table() -> Table:

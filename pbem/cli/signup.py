@@ -22,16 +22,24 @@ from pbem.cli.game_options import (
     deadline_hours,
 )
 from pbem.games.registry import GAMES
+from pbem.moderator.absences import MAX_AWAY_DAYS
 from pbem.moderator.addresses import join_address
 from pbem.moderator.desk import Desk
 from pbem.moderator.signup import SignupRequest
 from pbem.moderator.signup import open_signup as open_for_signup
 from pbem.moderator.signup_start import SignupChange, SignupError, gm_close, gm_start
-from pbem.moderator.start import StartError
+from pbem.moderator.start import LONGEST_AWAY_CAP, StartError
 from pbem.store import session_scope
 
 WHY = typer.Option(None, "--why", help="Why: recorded and told to the players signed up.")
 JSON = typer.Option(False, "--json", help="Print the result as one JSON object.")
+# Words, not an int: "many" is refused naming the value and the range, where Typer said only
+# "Input should be a valid integer" (play-testing). The range is checked by `open_signup`.
+MAX_AWAY_DAYS_TYPED = typer.Option(
+    str(MAX_AWAY_DAYS),
+    "--max-away-days",
+    help=MAX_AWAY.help,
+)
 
 
 def _fail(message: str, code: int) -> typer.Exit:
@@ -48,6 +56,18 @@ def start_time(text: str) -> datetime:
             f"--start-at {text!r} is not a date and time: write e.g. 2026-12-24 18:00 (UTC)", 2
         ) from None
     return at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
+
+
+def _days(text: str) -> int:
+    """`--max-away-days` as typed: a whole number, else one line naming it (exit 2)."""
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise _fail(
+            f"--max-away-days {text!r} is not a number of days from 0 (no absences) to "
+            f"{LONGEST_AWAY_CAP}",
+            2,
+        ) from None
 
 
 def open_game(
@@ -81,7 +101,7 @@ def open_game(
     private: bool = PRIVATE,
     press: str = PRESS,
     away: str = AWAY,
-    max_away_days: int = MAX_AWAY,
+    max_away_days: str = MAX_AWAY_DAYS_TYPED,
     as_json: bool = JSON,
 ) -> None:
     """Open a game for sign-up by email; print its id and join address."""
@@ -102,7 +122,7 @@ def open_game(
         private=private,
         press=press,  # type: ignore[arg-type]  # checked by open_signup
         away_mode=away,  # type: ignore[arg-type]  # checked by open_signup
-        max_away_days=max_away_days,
+        max_away_days=_days(max_away_days),
     )
     engine, settings = open_configured(create=True)
     try:

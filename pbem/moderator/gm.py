@@ -14,7 +14,7 @@ from typing import Any, cast
 
 from sqlmodel import col, select
 
-from pbem.games.base import Event
+from pbem.games.base import Event, Submission
 from pbem.games.event_codec import encode_events
 from pbem.moderator.absences import come_back, ended_summary, ended_words, forget_absence
 from pbem.moderator.compose import header_safe
@@ -28,7 +28,17 @@ from pbem.moderator.events import (
     StatusResent,
     Welcome,
 )
-from pbem.moderator.gm_letters import RESENT, farewell, tell_everyone, tell_notice, tell_status
+from pbem.moderator.former import goodbye
+from pbem.moderator.gm_letters import (
+    DEADLINE_CHANGED,
+    DEADLINE_REMOVED,
+    RESENT,
+    Headline,
+    about,
+    tell_everyone,
+    tell_notice,
+    tell_status,
+)
 from pbem.moderator.letters import status_letter
 from pbem.moderator.loaded import LoadedGame, encode_state, load_game, save_state
 from pbem.moderator.news import events_since_own, untold_events
@@ -40,7 +50,7 @@ from pbem.moderator.play import (
     replace_waiting_orders,
     set_aside,
 )
-from pbem.moderator.seats import resign
+from pbem.moderator.seats import resign, tell_change
 from pbem.moderator.start import (
     PlayerSpec,
     StartError,
@@ -49,6 +59,8 @@ from pbem.moderator.start import (
     check_policy,
 )
 from pbem.moderator.watchers import tell_watchers
+from pbem.orders import ParsedOrders
+from pbem.orders.grammar import AnyCommand, Talk
 from pbem.store import (
     OutboxRow,
     QueuedOrderRow,
@@ -116,6 +128,7 @@ def order(desk: Desk, game_id: str, who: str, text: str, why: str | None) -> Cha
         raise GmError(problems)
     name = game.name_of(seat)
     written = " / ".join(line.text for line in parsed.orders)
+    entered = about(game, seat, "Orders entered for you", "Orders entered for {}")
     if seat not in game.engine.awaiting(game.state):
         if not game.kind.turn_based:
             raise GmError(f"{name} has no orders to give now")
@@ -132,7 +145,7 @@ def order(desk: Desk, game_id: str, who: str, text: str, why: str | None) -> Cha
         if replaced:  # the summary is the game master's alone: the lines may show
             kept += f", in place of those waiting ({' / '.join(replaced)})"
         _record(desk, game, kept, why, queued)
-        tell_notice(desk, game, [game.seat(seat)], [queued], why)
+        tell_notice(desk, game, [game.seat(seat)], [queued], why, entered)
         return override_change(desk, game, "order", mark)
     before = game.engine.progress(game.state)
     # The lines, sealed or not: an entry's summary is the game master's alone (HISTORY tells
@@ -150,11 +163,12 @@ def order(desk: Desk, game_id: str, who: str, text: str, why: str | None) -> Cha
         stand_in="gm",
     )
     if outcome.refusal is not None:
-        # The refusal is worded for the player ("not in your hand"): say whose it is.
-        raise GmError(f"{name}'s orders are refused: {_named(game, str(outcome.refusal))}")
+        raise GmError(_refused(game, seat, parsed, outcome))
     entry = last_history(desk.session, game.id, 1)[-1].seq
-    tell_notice(desk, game, game.humans(), outcome.events, why)
-    follow_up(desk, game, list(outcome.events), before)
+    tell_notice(desk, game, game.humans(), outcome.events, why, entered)
+    # The statuses of a turn or phase the orders ended tell the reason too, as every other
+    # override's do (play-testing: "The game master entered orders for you:" and no word why).
+    follow_up(desk, game, list(outcome.events), before, why=why)
     return override_change(desk, game, "order", mark, entry)
 
 
@@ -173,6 +187,7 @@ def set_money(desk: Desk, game_id: str, who: str, amount: int, why: str | None) 
         summary,
         why,
         lambda s: fix(s, seat, amount),
+        about(game, seat, "Your money changed", "{}'s money changed"),
     )
 
 
@@ -198,6 +213,7 @@ def set_value(
         summary,
         why,
         lambda s: fix(s, seat, musical, chip, value),
+        about(game, seat, "Your production's value changed", "{}'s production's value changed"),
     )
 
 
@@ -223,6 +239,7 @@ def replace(desk: Desk, game_id: str, who: str, new: str, why: str | None) -> Ch
             check_names([*kept, player.name])
         except StartError as exc:
             raise GmError(f"{exc}; the others are {', '.join(kept)}") from exc
+    before = game.engine.progress(game.state)
     was_person, old_address = seat.kind == "human", seat.address
     # A seat the computer took over is still the seat of the person who left ("Bo").
     old_name = (None if was_person else seat.bot_name) or game.name_of(seat.position)
@@ -251,20 +268,27 @@ def replace(desk: Desk, game_id: str, who: str, new: str, why: str | None) -> Ch
     save_state(
         desk.session, game, game.state, actor=GM, kind="gm", summary=passed, why=why, events=[moved]
     )
-    others = [s for s in game.humans() if s.position != seat.position]
-    tell_notice(desk, game, others, [moved], why)
+    given = f"{old_name}'s seat given to {new_name if new_name != old_name else 'a new player'}"
+    # The others (and the watchers) at once, each a status: one whose turn it is can play on.
+    news = tell_change(desk, game, seat.position, [moved], before, headline=given, why=why)
     if not was_person:
         _drop_computer_mail(desk, game, old_address)
     if was_person:
-        farewell(
+        goodbye(
             desk,
             game,
             old_address,
             f"The game master gave your seat ({old_name}) to another player.",
             why,
         )
-    # The letter's footer gives the seat's new password for the PASSWORD fallback.
-    welcome: list[Event] = [Welcome(moved, game.row.press), *([GmReason(why)] if why else [])]
+    # The letter's footer gives the seat's new password for the PASSWORD fallback. It tells the
+    # news the others were just told, up to the takeover as a watcher reads it: told to them,
+    # it is told to nobody again (`news.untold_events`).
+    welcome: list[Event] = [
+        *news,
+        Welcome(moved, game.row.press),
+        *([GmReason(why)] if why else []),
+    ]
     desk.postman.post(
         status_letter(game, seat.position, desk.settings, welcome, "Welcome"), game.id
     )
@@ -282,10 +306,15 @@ def remove(desk: Desk, game_id: str, who: str, why: str | None) -> Change:
             f"{seat.bot_name or name}'s seat is already played by the computer; "
             "`pbem gm replace` gives it to a person"
         )
-    old_address = seat.address
-    left = resign(desk, game, position, actor=GM, why=why or "removed by the game master")
-    tell_notice(desk, game, game.humans(), left, why)
-    farewell(
+    old_address, before = seat.address, game.engine.progress(game.state)
+    # No reason given, none recorded: the players read an entry's reason in HISTORY, and a
+    # filler one ("removed by the game master") read as the game master's word (play-testing).
+    left = resign(desk, game, position, actor=GM, why=why)
+    # As for `replace`: everyone else a status at once, and the watchers theirs.
+    tell_change(
+        desk, game, position, left, before, headline=f"{name} removed from the game", why=why
+    )
+    goodbye(
         desk,
         game,
         old_address,
@@ -305,9 +334,10 @@ def back(desk: Desk, game_id: str, who: str, why: str | None) -> Change:
         raise GmError(f"{game.name_of(position)} is not away in {game_id}")
     # The player back gets the board and the deadline, which may have started again (`wait`).
     back_seat = game.seat(position)
-    tell_notice(desk, game, [s for s in game.humans() if s is not back_seat], ended, why)
+    is_back = about(game, position, "You are back", "{} is back")
+    tell_notice(desk, game, [s for s in game.humans() if s is not back_seat], ended, why, is_back)
     if back_seat.kind == "human":
-        tell_status(desk, game, [back_seat], ended, why)
+        tell_status(desk, game, [back_seat], ended, why, is_back)
     # With everyone else away, the moderator may play for them again now someone is back.
     follow_up(desk, game, [], before)
     return override_change(desk, game, "back", mark)
@@ -361,7 +391,8 @@ def deadline(
     # A status to every seat and every watcher: what it tells counts as told, so the next one
     # does not tell this deadline again beside a later one (nor, to a watcher, ever tell what
     # came before it: play-testing found a watcher's old deadline, and a refresh never told).
-    tell_everyone(desk, game, untold_events(desk, game), why)
+    changed = DEADLINE_CHANGED if game.row.deadline_at else DEADLINE_REMOVED
+    tell_everyone(desk, game, untold_events(desk, game), why, changed)
     return override_change(desk, game, "deadline", mark)
 
 
@@ -393,8 +424,10 @@ def _corrected(
     summary: str,
     why: str | None,
     correct: Callable[[Any], list[Event]],
+    headline: Headline,
 ) -> Change:
-    """A correction the engine makes to a copy of the state; then every seat gets a status."""
+    """A correction the engine makes to a copy of the state; then every seat gets a status,
+    and every watcher, headed `headline`."""
     state = game.engine.load(game.engine.dump(game.state))
     try:
         events = correct(state)
@@ -403,7 +436,7 @@ def _corrected(
     save_state(
         desk.session, game, state, actor=GM, kind="gm", summary=summary, why=why, events=events
     )
-    tell_everyone(desk, game, untold_events(desk, game), why)
+    tell_everyone(desk, game, untold_events(desk, game), why, headline)
     return override_change(desk, game, verb, mark)
 
 
@@ -468,6 +501,22 @@ def _named(game: LoadedGame, refusal: str) -> str:
         return names[number - 1] if 1 <= number <= len(names) else match[0]
 
     return _SEAT_NUMBER.sub(name, refusal)
+
+
+def _refused(game: LoadedGame, seat: int, parsed: ParsedOrders, outcome: Submission[Any]) -> str:
+    """The rules' refusal of orders the game master entered. The engine words it for the player
+    ("You hold 3 3 2 ...; you cannot bid 9 9"), which the game master read as their own hand
+    (play-testing): so it is quoted as the player would be told it, after whose orders they
+    are and the line it is about."""
+    name = game.name_of(seat)
+    at = ""
+    if outcome.refused_index is not None:
+        # The index is among the game's actions: the lines that are no command or talk.
+        lines = [line for line in parsed.orders if not isinstance(line.order, AnyCommand | Talk)]
+        line = lines[outcome.refused_index]
+        at = f' at line {line.number} ("{line.text}")'
+    told = _named(game, str(outcome.refusal))
+    return f'{name}\'s orders are refused{at}; {name} would be told: "{told}"'
 
 
 def _record(desk: Desk, game: LoadedGame, summary: str, why: str | None, event: Event) -> None:

@@ -1,9 +1,15 @@
-"""The game master's letters: a notice to people, a fresh status to seats, a farewell to an
-address that no longer plays. Each opens with what the game master did and closes with why."""
+"""The game master's letters: a notice to people, a fresh status to seats (and the public one
+to watchers). Each opens with what the game master did and closes with why; the goodbye to an
+address that no longer plays is `former.goodbye`.
+
+Each override heads its letters' subjects with what it did ("Deadline changed", "Game moved
+back", "Orders entered for Bo"), to players and watchers alike: play-testing found every one
+headed "The game master changed the game", which said nothing. That stays the fallback.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pbem.games.base import Event
 from pbem.moderator.desk import Desk
@@ -14,8 +20,25 @@ from pbem.moderator.telling import tell_game
 from pbem.moderator.watchers import tell_watchers
 from pbem.store.tables import SeatRow
 
-CHANGED = "The game master changed the game"
+CHANGED = "The game master changed the game"  # for a change with no headline of its own
 RESENT = "Your status again"
+MOVED_BACK = "Game moved back"  # the phase or turn it went back to follows in the subject
+DEADLINE_CHANGED = "Deadline changed"
+DEADLINE_REMOVED = "Deadline removed"
+
+# A subject's headline as one reader reads it: `reader` is their seat, None for a watcher.
+Headline = Callable[[int | None], str]
+
+
+def about(game: LoadedGame, seat: int, yours: str, theirs: str) -> Headline:
+    """A headline about one player: `yours` to that player ("Your money changed"), `theirs`
+    with the player's name for `{}` to everyone else ("Bo's money changed")."""
+    name = game.name_of(seat)
+    return lambda reader: yours if reader == seat else theirs.format(name)
+
+
+def _read_by(words: str | Headline | None, reader: int | None) -> str | None:
+    return words(reader) if callable(words) else words
 
 
 def tell_notice(
@@ -24,7 +47,7 @@ def tell_notice(
     seats: Sequence[SeatRow],
     events: Sequence[Event],
     why: str | None,
-    words: str | None = CHANGED,
+    words: str | Headline | None = CHANGED,
 ) -> None:
     """A short notice to the people among `seats` (computer players read only status mail),
     each told the events in their own words; `words` head its subject (None: the phase alone,
@@ -39,7 +62,7 @@ def tell_notice(
                 game=game,
                 seat=seat.position,
                 settings=desk.settings,
-                words=words,
+                words=_read_by(words, seat.position),
                 lines=lines,
                 why=why,
                 kind="gm",
@@ -48,41 +71,34 @@ def tell_notice(
         )
 
 
-def farewell(desk: Desk, game: LoadedGame, address: str, line: str, why: str | None) -> None:
-    """To an address that no longer holds a seat: why, and that its mail no longer counts."""
-    desk.postman.post(
-        notice_letter(
-            to=address,
-            game=game,
-            seat=None,
-            settings=desk.settings,
-            words="You no longer play in this game",
-            lines=[line, "Mail from you no longer counts as orders in this game."],
-            why=why,
-            kind="gm",
-            phase=False,  # "· Bo's turn" means nothing to someone who has left (play-testing)
-        ),
-        game.id,
-    )
-
-
 def tell_status(
     desk: Desk,
     game: LoadedGame,
     seats: Sequence[SeatRow],
     events: Sequence[Event],
     why: str | None,
-    words: str = CHANGED,
+    words: str | Headline = CHANGED,
 ) -> None:
     """A fresh status to each of `seats`, opening with what the game master changed and why;
     `words` head its subject."""
     told = [*events, *([GmReason(why)] if why else [])]
     for seat in seats:
-        desk.postman.post(status_letter(game, seat.position, desk.settings, told, words), game.id)
+        headline = _read_by(words, seat.position)
+        desk.postman.post(
+            status_letter(game, seat.position, desk.settings, told, headline), game.id
+        )
 
 
-def tell_everyone(desk: Desk, game: LoadedGame, events: Sequence[Event], why: str | None) -> None:
+def tell_everyone(
+    desk: Desk,
+    game: LoadedGame,
+    events: Sequence[Event],
+    why: str | None,
+    words: str | Headline = CHANGED,
+) -> None:
     """A fresh status to every seat, and the public one to every watcher, opening with what the
-    game master changed and why: the game moved, as after a turn."""
-    tell_status(desk, game, game.seats, events, why)
-    tell_watchers(desk, game, [*events, *([GmReason(why)] if why else [])], CHANGED)
+    game master changed and why: the game moved, as after a turn. `words` head their subjects,
+    the watchers' as the players'."""
+    tell_status(desk, game, game.seats, events, why, words)
+    told = [*events, *([GmReason(why)] if why else [])]
+    tell_watchers(desk, game, told, _read_by(words, None))

@@ -17,13 +17,14 @@ from typing import Any
 from pbem.games.base import Event, Submission
 from pbem.moderator.absences import absence_rule, away_by_email, deadline_waits_for, listed
 from pbem.moderator.addresses import bare, game_in_subject, seat_key_in
-from pbem.moderator.archive_mail import answer_archive, archive_request
+from pbem.moderator.archive_mail import answer_archive, archive_for_seat, archive_request
 from pbem.moderator.desk import Desk
 from pbem.moderator.events import AwayEnded, AwayStarted
-from pbem.moderator.former import former_player
+from pbem.moderator.former import answer_former, former_player, where_it_stands
 from pbem.moderator.letters import notice_letter, reply_letter, reply_subject
 from pbem.moderator.loaded import LoadedGame, loaded_game
 from pbem.moderator.loops import machine_reason
+from pbem.moderator.misaddressed import misaddressed
 from pbem.moderator.play import carry_out, follow_up, parse_for, replace_waiting_orders
 from pbem.moderator.refusals import (
     judged_anyway,
@@ -32,7 +33,7 @@ from pbem.moderator.refusals import (
     refused_line,
     stale_phase,
 )
-from pbem.moderator.seats import history_lines, resign
+from pbem.moderator.seats import RESIGN_OVER, history_lines, resign_by_email
 from pbem.moderator.signup import handle_signup_mail
 from pbem.moderator.talk import check_talk, record_talk, relay_talk
 from pbem.moderator.undeliverable import record_bounces
@@ -42,6 +43,7 @@ from pbem.orders.absence import Away
 from pbem.orders.grammar import AnyCommand, Command, Password, Talk
 from pbem.orders.help import help_text
 from pbem.orders.incoming import IncomingEmail, parse_message, read_message
+from pbem.orders.parse import IgnoredLine, OrderLine
 from pbem.store import (
     GameRow,
     QueuedOrderRow,
@@ -57,10 +59,11 @@ from pbem.store.tables import InboundStatus
 
 STRANGER_REPLIES_PER_HOUR = 3
 # What the answer to RESIGN says after what was carried out (the game master's removal says it
-# in its farewell notice, `gm_letters.farewell`).
+# in its goodbye, `former.goodbye`), before how to follow the game.
 LEFT_NOTE = (
     "A computer player now plays your seat, with a password of its own. "
-    "Mail from you no longer counts as orders in this game."
+    "Mail from you no longer counts as orders in this game. "
+    "When the game ends, you will be sent its final result."
 )
 # What an email with no orders is told when orders follow the line where reading stopped.
 STOPPED_NOTE = (
@@ -82,6 +85,11 @@ PLAYED_NOTE = (
     "Your orders of your last turn ({}) had already been carried out when this email came: these "
     "wait for your next turn. If you meant them to correct that turn, ask the game master, who can "
     "undo it."
+)
+# What the answer to an email is told of a PASSWORD line whose password is not the seat's.
+STRAY_PASSWORD_NOTE = (
+    "Your PASSWORD line was ignored: its password is not your seat's. None was needed, as the "
+    "address you wrote to names your seat."
 )
 # What the answer to an email that only asked holds, by command, in the order the reply shows it.
 ASKED = {"HELP": "the list of orders", "HISTORY": "the game's history", "STATUS": "your status"}
@@ -190,8 +198,9 @@ def _answer_stranger(
         desk.session, named_game or game_in_subject(email.subject), bare(email.sender)
     )
     if former is not None:
-        lines = former.lines(desk.settings.address)
-    elif named_game is not None:
+        answer_former(desk, email, former)
+        return rejected
+    if named_game is not None:
         lines = [
             f"This is the play-by-email moderator. Your email names game {named_game}, but its "
             "password (in the reply address or on the PASSWORD line) is not the password of a "
@@ -235,19 +244,24 @@ def _orders(
     copy_to: list[str],
 ) -> tuple[InboundStatus, str]:
     parsed = parse_for(game, email.text)
-    ignored = [line.text for line in parsed.ignored]
+    # Every line is accounted for, a PASSWORD line too (its secret masked by the parser): one
+    # with the seat's password is read, one with another did nothing (the address written to
+    # named the seat) and is listed as ignored, with a word why.
+    stray = _stray_passwords(parsed.orders, game.seat(seat).secret)
+    not_read: list[IgnoredLine | OrderLine] = [*parsed.ignored, *stray]
+    ignored = [line.text for line in sorted(not_read, key=lambda line: line.number)]
     order_lines = [line for line in parsed.orders if not isinstance(line.order, AnyCommand | Talk)]
     talk_lines = [line for line in parsed.orders if isinstance(line.order, Talk)]
     commands = {order.name for order in parsed.commands if isinstance(order, Command)}
     away = next((line for line in reversed(parsed.orders) if isinstance(line.order, Away)), None)
     back = next((line for line in parsed.orders if line.order == Command("BACK")), None)
     # Each line once (`REFRESH 2` is two orders of one line), a SAY block with its lines.
-    written = dict.fromkeys(
-        (line.text, *line.block) for line in parsed.orders if not isinstance(line.order, Password)
-    )
+    written = dict.fromkeys((line.text, *line.block) for line in parsed.orders if line not in stray)
 
     def reply(verdict: str, events: Sequence[Event] = (), **details: Any) -> None:
         # Rendered once: the copy to the seat's own address differs only in its recipient.
+        if stray:
+            details["notes"] = [*details.get("notes", ()), STRAY_PASSWORD_NOTE]
         letter = reply_letter(
             to=copy_to[0],
             game=game,
@@ -266,12 +280,17 @@ def _orders(
             desk.postman.post(replace(letter, to=address), game.id)
 
     if not parsed.has_orders:
+        # A request for another address (LEAVE, ARCHIVE) is told where it goes, not taught HELP.
+        if (archived := archive_for_seat(desk, game, email)) is not None:
+            return archived[:2]
+        elsewhere = misaddressed(game, email, desk.settings.address)
         notes = [
-            "Your email held no orders.",
+            *(elsewhere or ["Your email held no orders."]),
             *_orders_below_the_stop(game, email),
             *_orders_in_the_subject(game, email),
         ]
-        reply("rejected", notes=notes, help_text=_help(game), show_status=True)
+        help_text = None if elsewhere else _help(game)
+        reply("rejected", notes=notes, help_text=help_text, show_status=True)
         return "rejected", "no orders"
     # Every problem the player can fix in one go is told at once: lines that do not read, orders
     # the rules refuse (judged when all lines read and nothing else stops the email), talk that
@@ -308,6 +327,9 @@ def _orders(
         judged = judged_anyway(game, seat, order_lines, parsed.errors)
         problems[:0] = [judged] if judged is not None else []
     problems += [*talk.problems, *([refused] if refused is not None else [])]
+    resigning = "RESIGN" in commands
+    if resigning and game.row.status == "finished":
+        problems.append(RESIGN_OVER)
     if problems:
         reply("rejected", problems=problems, show_status=True)
         return "rejected", "; ".join(problems)
@@ -358,21 +380,24 @@ def _orders(
     # written, so that those told it carry it; the others get it in an email of its own.
     said = record_talk(desk, game, seat, talk.spoken, inbound_id)
     events += said
-    if order_lines or away or back:
+    if resigning:
+        # Everyone is told at once, the email's talk with it (`seats.resign_by_email`).
+        events = resign_by_email(desk, game, seat, before, said)
+    elif order_lines or away or back:
         # Under `wait`, an absence on the seat's turn holds the deadline or starts it again:
         # everyone's status must say so, not only the sender's reply.
         everyone = bool(absence.events) and deadline_waits_for(game, seat)
         events = follow_up(desk, game, events, before, answered=seat, everyone=everyone)
     relay_talk(desk, game, seat, said, letters_before)
-    done = _done(bool(order_lines) or "RESIGN" in commands, absence.events, bool(said), commands)
-    if "RESIGN" in commands:
-        events += resign(desk, game, seat, actor=game.seat(seat).address, why="resigned by email")
+    done = _done(bool(order_lines) or resigning, absence.events, bool(said), commands)
+    if resigning:
         # The seat is the computer's now, with a new password: the answer carries neither it
         # nor the seat's status and reply address, and asks for no more orders.
+        gone = bare(copy_to[-1])
         reply(
             verdict,
             events,
-            notes=[LEFT_NOTE],
+            notes=[LEFT_NOTE, *where_it_stands(desk, game, gone, told_on=False)],
             help_text=_help(game) if "HELP" in commands else None,
             history=history_lines(desk, game, seat) if "HISTORY" in commands else None,
             done=done,
@@ -391,6 +416,16 @@ def _orders(
         notes=[*told, *([REPLACED_NOTE.format(" / ".join(replaced))] if replaced else [])],
     )
     return verdict, "ok"
+
+
+def _stray_passwords(lines: Sequence[OrderLine], secret: str) -> list[OrderLine]:
+    """The PASSWORD lines whose password is not `secret`, the seat's: the plus-address the
+    email was sent to authenticated it (the PASSWORD line does only when it fits)."""
+    return [
+        line
+        for line in lines
+        if isinstance(line.order, Password) and line.order.secret.lower() != secret.lower()
+    ]
 
 
 def _done(orders: bool, absence: Sequence[Event], talk: bool, commands: Collection[str]) -> str:

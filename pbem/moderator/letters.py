@@ -21,11 +21,11 @@ from pbem.moderator.absences import absences, held_deadline
 from pbem.moderator.addresses import reply_address
 from pbem.moderator.boards import board_html
 from pbem.moderator.compose import Letter
-from pbem.moderator.events import TALK
+from pbem.moderator.events import TALK, SeatLeft, SeatMoved
 from pbem.moderator.loaded import LoadedGame
 from pbem.moderator.news import told_once
 from pbem.moderator.render import render, render_text
-from pbem.moderator.telling import scene_of, tell_as_then, tell_public
+from pbem.moderator.telling import Scene, Sentence, scene_of, tell_as_then, tell_public
 from pbem.orders.quotes import ORDERS_ABOVE_MARK
 from pbem.settings import Settings
 
@@ -43,7 +43,7 @@ class HistoryLine:
     at: str
     actor: str  # "" when the summary names who acted (talk: "Ann says: ...")
     summary: str  # the reader's own order lines, the one thing that happened, or what was done
-    told: tuple[str, ...]  # what happened, a sentence each, when it was more than one thing
+    told: tuple[Sentence, ...]  # what happened (or what the one thing heads), listed under it
     why: str | None
     undone: bool  # a later `gm undo` went back to before it
 
@@ -212,8 +212,11 @@ def _letter(
     False: the headline alone); with no game, `headline` alone. To the `former` holder of
     `seat` (who just left it): told as the seat, but with neither the seat's password nor its
     reply address, which are no longer theirs, and the phase in the subject as anyone reads it
-    (never "Your turn")."""
+    (never "Your turn"). No letter to a `former` player starts with the mark line: they can no
+    longer order, and nothing they send is read as orders (no password of theirs opens a
+    seat), so no letter quoted under it needs the mark to stop the reading."""
     seated = None if former else seat
+    mark = "" if former else ORDERS_ABOVE_MARK
     words = phase_words(loaded, seated, headline) if loaded and phase else headline or ""
     subject = f"[{loaded.id}] {words}" if loaded else words
     title = f"{loaded.kind.title} {loaded.id}: {words}" if loaded else words
@@ -223,9 +226,11 @@ def _letter(
         title=title,
         game_id=loaded.id if loaded else None,
         footer=footer,
+        mark=mark,
         **context,
     )
-    text = f"{ORDERS_ABOVE_MARK}\n\n{body.rstrip()}\n{render_text('_footer', footer=footer)}"
+    text = f"{body.rstrip()}\n{render_text('_footer', footer=footer)}"
+    text = f"{mark}\n\n{text}" if mark else text
     return Letter(
         to=to,
         subject=subject,
@@ -237,13 +242,37 @@ def _letter(
     )
 
 
-def told(game: LoadedGame, events: Sequence[Event], seat: int | None) -> dict[str, Any]:
-    """The events as `seat` is told them: what happened, and the table talk apart from it."""
+def told(
+    game: LoadedGame, events: Sequence[Event], seat: int | None, former: bool = False
+) -> dict[str, Any]:
+    """The events as `seat` is told them: what happened, and the table talk apart from it.
+    `former`: the reader is the seat's holder who left it in the last event (the answer to
+    RESIGN), so what came before is theirs ("You said ..."), not a watcher's reading of it."""
+    last = events[-1] if events else None
+    if former and isinstance(last, SeatLeft) and last.seat == seat:
+        before, leaving = told(game, events[:-1], seat), told(game, [last], seat)
+        return {key: [*before[key], *leaving[key]] for key in before}
     events = told_once(events, seat, len(game.seats))
-    talk = [event for event in events if isinstance(event, TALK)]
     rest = [event for event in events if not isinstance(event, TALK)]
     scene = scene_of(game)
-    return {"events": tell_as_then(scene, rest, seat), "talk": tell_as_then(scene, talk, seat)}
+    return {"events": tell_as_then(scene, rest, seat), "talk": _talk_as_then(scene, events, seat)}
+
+
+def _talk_as_then(scene: Scene, events: Sequence[Event], seat: int | None) -> list[Sentence]:
+    """The talk among `events`, under the names of its time, as `tell_as_then` tells it among
+    them all: talk said just before its speaker resigned (SAY beside RESIGN) is Dee's, not
+    "Dee (computer)"'s. Told apart from the other events, it is told with the seat changes
+    after it, whose own sentences are then left out."""
+    talk = [event for event in events if isinstance(event, TALK)]
+    if not any(isinstance(event, SeatLeft | SeatMoved) for event in events):
+        return tell_as_then(scene, talk, seat)
+    told: list[Sentence] = []
+    for index, event in enumerate(events):
+        if isinstance(event, TALK):
+            after = [e for e in events[index + 1 :] if isinstance(e, SeatLeft | SeatMoved)]
+            both = tell_as_then(scene, [event, *after], seat)
+            told += both[: len(both) - len(tell_as_then(scene, after, seat))]
+    return told
 
 
 def status_letter(
@@ -314,7 +343,7 @@ def reply_letter(
         ignored=list(ignored),
         problems=list(problems),
         notes=list(notes),
-        **(told(game, events, seat) if game else {"events": [], "talk": []}),
+        **(told(game, events, seat, former) if game else {"events": [], "talk": []}),
         help=help_text,
         history=history,
         done=done,
@@ -331,15 +360,18 @@ def notice_letter(
     seat: int | None,
     settings: Settings,
     words: str | None,
-    lines: Sequence[str],
+    lines: Sequence[str | Sentence],
     kind: str = "notice",
     why: str | None = None,
     help_text: str | None = None,
     in_reply_to: str | None = None,
     phase: bool = True,
+    former: bool = False,
 ) -> Letter:
     """A short message: a GM change, a deadline passed, a word to a stranger. `words` head its
-    subject (None: a game's phase alone), then the game's phase unless `phase` is False."""
+    subject (None: a game's phase alone), then the game's phase unless `phase` is False. Told
+    events come as sentences, with what each heads listed under it. `former`: to someone who
+    no longer plays in the game, so no mark line."""
     return _letter(
         to=to,
         headline=words,
@@ -350,7 +382,8 @@ def notice_letter(
         settings=settings,
         in_reply_to=in_reply_to,
         phase=phase,
-        lines=list(lines),
+        former=former,
+        lines=[line if isinstance(line, Sentence) else Sentence(line) for line in lines],
         why=why,
         help=help_text,
     )
@@ -366,10 +399,13 @@ def watch_letter(
     in_reply_to: str | None = None,
     kind: str = "watch",
     history: History | None = None,
+    former: bool = False,
 ) -> Letter:
     """A watcher's status: `lines` first (a welcome), the public `history` when asked, the
     public events and the public view, nothing any seat's view hides; its footer says how to
-    stop watching."""
+    stop watching. `former`: the final result as a watcher reads it, to a player who left the
+    game (`former.tell_resigned`): no mark line, and no footer (they watch nothing)."""
+    ended = game.engine.is_over(game.state)
     return _letter(
         to=to,
         headline=headline,
@@ -379,7 +415,8 @@ def watch_letter(
         seat=None,
         settings=settings,
         in_reply_to=in_reply_to,
-        footer=WatchFooter(game.id, settings.address, game.engine.is_over(game.state)),
+        footer=None if former else WatchFooter(game.id, settings.address, ended),
+        former=former,
         lines=list(lines),
         history=history,
         events=tell_public(game, events),

@@ -12,7 +12,15 @@ from pbem.games.event_codec import encode_events
 from pbem.moderator.absences import AWAY, is_away, today
 from pbem.moderator.computers import play_for_computers
 from pbem.moderator.desk import Desk
-from pbem.moderator.events import GmReason, PlayedFor, StandIn, WaitingOrdersRefused
+from pbem.moderator.events import (
+    GmReason,
+    PlayedFor,
+    SeatLeft,
+    SeatMoved,
+    StandIn,
+    WaitingOrdersRefused,
+)
+from pbem.moderator.former import tell_resigned
 from pbem.moderator.letters import status_letter
 from pbem.moderator.loaded import LoadedGame, encode_state, save_state
 from pbem.moderator.news import untold_events
@@ -86,6 +94,7 @@ def follow_up(
     everyone: bool = False,
     headline: str | None = None,
     why: str | None = None,
+    said: Sequence[Event] = (),
 ) -> list[Event]:
     """After a change: apply the early orders whose turn came, then tell the players.
 
@@ -98,7 +107,10 @@ def follow_up(
     change's events (those of the waiting orders included). `everyone`: every seat is sent a
     status even though the game did not move on (an absence held or restarted the deadline).
     `headline` heads the statuses' subjects ("Game resumed"), and `why` is the game master's
-    reason for the change, told after the news.
+    reason for the change, told after the news. `said`: talk of this change from a seat that
+    then changed hands in it (SAY beside RESIGN), which the news leaves out as delivered when
+    it was said (`news._still_news`): it was not yet, so it is told here, before the change.
+    At the end, the players who resigned are sent the final result too (`former.py`).
     """
     events = [*events, *_play_on(desk, game)]
     over = game.engine.is_over(game.state)
@@ -108,14 +120,32 @@ def follow_up(
     if moved and game.row.deadline_hours and not over:
         game.row.deadline_at = desk.clock() + timedelta(hours=game.row.deadline_hours)
         desk.session.add(game.row)
-    news = untold_events(desk, game)
+    news = _with_talk(untold_events(desk, game), said)
     told = [*news, *([GmReason(why)] if why else [])]
     for seat in game.seats:
         if seat.position != answered:
             letter = status_letter(game, seat.position, desk.settings, told, headline)
             desk.postman.post(letter, game.id)
     tell_watchers(desk, game, told, headline)
+    if over and game.engine.progress(game.state) != progress_before:  # it ended just now
+        tell_resigned(desk, game, told)
     return news
+
+
+def _with_talk(news: list[Event], said: Sequence[Event]) -> list[Event]:
+    """`news` with the talk `said` it lacks, just before its speaker's seat changed hands, so
+    it is told under the name of then."""
+    missing = [event for event in said if event not in news]
+    if not missing:
+        return news
+    speakers = {getattr(event, "seat", None) for event in missing}
+    changes = [
+        index
+        for index, event in enumerate(news)
+        if isinstance(event, SeatLeft | SeatMoved) and event.seat in speakers
+    ]
+    at = changes[-1] if changes else len(news)
+    return [*news[:at], *missing, *news[at:]]
 
 
 def _play_on(desk: Desk, game: LoadedGame) -> list[Event]:

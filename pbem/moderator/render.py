@@ -15,6 +15,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
+from pbem.moderator.wrapping import hanging
 from pbem.orders.quotes import ORDERS_ABOVE_MARK
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -48,6 +49,8 @@ def environment() -> Environment:
         auto_reload=False,
     )
     env.globals["part"] = part
+    # Long plain-text lines, wrapped at 78 columns with no line beginning with an order word.
+    env.filters["hanging"] = hanging
     return env
 
 

@@ -15,20 +15,24 @@ from pbem.moderator.events import SeatLeft, SeatMoved, Undone
 from pbem.moderator.holders import tables_then
 from pbem.moderator.letters import History, HistoryLine, status_letter
 from pbem.moderator.loaded import LoadedGame, encode_state
-from pbem.moderator.play import LEFT, replace_waiting_orders, set_aside
+from pbem.moderator.play import LEFT, follow_up, replace_waiting_orders, set_aside
 from pbem.moderator.telling import Teller, computer_name, scene_of
 from pbem.store import HistoryRow, append_history, last_history, new_secret
 
 log = logging.getLogger("pbem.moderator")
 
 HISTORY_LENGTH = 200
+# A finished game's result stands, as for `gm remove` (`gm._in_play`): its seats stay whose they
+# were, and the players' final result is not sent again under a resignation's headline.
+RESIGN_OVER = "the game is over, so there is no seat to leave: its final result stands"
 
 
-def resign(desk: Desk, game: LoadedGame, seat: int, *, actor: str, why: str) -> list[Event]:
+def resign(desk: Desk, game: LoadedGame, seat: int, *, actor: str, why: str | None) -> list[Event]:
     """The seat passes to a computer player (RULINGS.md), so the game still ends.
 
-    The seat gets the bot's address, so mail to the person who left is no longer the seat's,
-    and the bot is sent the seat's status, which it answers when the seat has orders to give.
+    The seat gets the bot's address, so mail to the person who left is no longer the seat's.
+    Nobody is written to here: the caller tells everyone (`tell_change`), the person who left
+    in words of their own.
     """
     name = game.name_of(seat)
     by_gm = actor.startswith("gm")
@@ -55,8 +59,62 @@ def resign(desk: Desk, game: LoadedGame, seat: int, *, actor: str, why: str) -> 
         state_after=encode_state(game, game.state),
         events=encode_events(events),
     )
-    desk.postman.post(status_letter(game, seat, desk.settings, events), game.id)
     return events
+
+
+def resign_by_email(
+    desk: Desk,
+    game: LoadedGame,
+    seat: int,
+    before: str,
+    said: Sequence[Event],
+) -> list[Event]:
+    """RESIGN, after what the rest of its email did as the seat's (`before`: the game's progress
+    before the email). Everyone else is told at once, as for `gm replace` (play-testing: the
+    others got a talk notice and heard of it only in their next turn's status), the talk
+    `said` in the email in the same letter. What the person who left may be told: the news up
+    to their leaving, not the computer player's moves after it (its seat's, no longer theirs).
+    """
+    name = game.name_of(seat)
+    left = resign(desk, game, seat, actor=game.seat(seat).address, why="resigned by email")
+    news = tell_change(desk, game, seat, left, before, said=said, headline=f"{name} left the game")
+    changes = [i for i, event in enumerate(news) if _changed_hands([event], seat)]
+    gone = changes[-1] if changes else len(news) - 1
+    return news[: gone + 1]
+
+
+def tell_change(
+    desk: Desk,
+    game: LoadedGame,
+    seat: int,
+    events: Sequence[Event],
+    before: str,
+    *,
+    said: Sequence[Event] = (),
+    headline: str | None = None,
+    why: str | None = None,
+) -> list[Event]:
+    """Everyone told at once that `seat` changed hands (RESIGN, `gm remove`, `gm replace`): a
+    status to every other seat and the public one to every watcher, with all not yet told,
+    `headline` heading their subjects; one email each, with the board (play-testing: a notice
+    headed "Your turn" that showed nothing to play from). A computer player that took the
+    seat gets its status too, which tells it nothing of its seat's earlier holder leaving (that
+    was the leaver's news, not the computer's); a person who took it gets their welcome from
+    the caller. The news told, as `play.follow_up` returns it."""
+    news = follow_up(
+        desk,
+        game,
+        list(events),
+        before,
+        answered=seat,
+        everyone=True,
+        headline=headline,
+        why=why,
+        said=said,
+    )
+    if game.seat(seat).kind == "bot":
+        desk.postman.post(status_letter(game, seat, desk.settings, []), game.id)
+    return news
 
 
 def history_lines(desk: Desk, game: LoadedGame, seat: int | None) -> History:
@@ -93,16 +151,18 @@ def history_lines(desk: Desk, game: LoadedGame, seat: int | None) -> History:
     for (entry, events), then in zip(entries, tables_then(game, scene.names, entries), strict=True):
         held = since is not None and entry.seq >= since
         yours = entry.actor.lower() == reader
-        told = teller(then.names, public=not held).lines(events)
+        told = teller(then.names, public=not held).sentences(events)
         # Talk to others, and the moderator's or the game master's word to another seat alone
         # (its early orders refused, its status sent again), leave no line: not even that
         # there was one ("The game master: changed the game (why: Bo lost the email)").
         if not told and (entry.kind == "talk" or (entry.kind in ("system", "gm") and events)):
             continue
         lines_of_orders = entry.summary if held and yours and entry.kind == "order" else None
-        # One thing that happened is the entry's line; more are listed under it, a line each.
+        # One thing that happened is the entry's line, what it heads (the events of orders the
+        # moderator played for a seat) listed under it; more things are listed under it, a
+        # line each.
         alone = lines_of_orders is None and len(told) == 1
-        summary = told[0] if alone else lines_of_orders or _QUIET[entry.kind]
+        summary = told[0].text if alone else lines_of_orders or _QUIET[entry.kind]
         actor = "You" if yours else then.actor_name
         lines.append(
             HistoryLine(
@@ -111,7 +171,7 @@ def history_lines(desk: Desk, game: LoadedGame, seat: int | None) -> History:
                 # with its actor ("The game master changed Ann's money."): no "Ann: " before it.
                 "" if entry.kind == "talk" or _begins_with(summary, actor) else actor,
                 summary,
-                () if alone else tuple(told),
+                told[0].under if alone else tuple(told),
                 entry.why,
                 entry.seq in undone,
             )

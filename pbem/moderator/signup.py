@@ -100,7 +100,12 @@ def seat_range(text: str | None, counts: Sequence[int]) -> tuple[int, int]:
         fewest, most = int(low), int(high or low)
     except ValueError:
         raise SignupError(f"--seats {text!r}: write FEWEST-MOST or N, e.g. {choices}") from None
-    if fewest > most or any(n not in counts for n in range(fewest, most + 1)):
+    if fewest > most:
+        # Play-testing: `4-3` was told "this game is for 2-4 players", though both counts are.
+        legal = all(n in counts for n in range(most, fewest + 1))
+        hint = f", e.g. {most}-{fewest}" if legal else f"; this game is for {choices} players"
+        raise SignupError(f"--seats {text!r}: write the fewest first{hint}")
+    if any(n not in counts for n in range(fewest, most + 1)):
         raise SignupError(f"--seats {text!r}: this game is for {choices} players")
     return fewest, most
 

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from pbem.moderator.absences import absence_rule
 from pbem.moderator.addresses import join_address
+from pbem.moderator.counting import are
 from pbem.moderator.desk import Desk
 from pbem.moderator.kinds import KINDS
 from pbem.moderator.letters import notice_letter, reply_subject
@@ -69,7 +70,8 @@ def start_words(signup: SignupRow) -> str:
 
 
 def count_line(signup: SignupRow, players: Sequence[SignupPlayerRow]) -> str:
-    return f"{len(players)} of {seats_words(signup)} seats are taken."
+    taken = len(players)
+    return f"{taken} of {seats_words(signup)} seats {are(taken)} taken."
 
 
 def deadline_words(signup: SignupRow) -> str:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pbem.games.event_codec import encode_events
+from pbem.moderator.counting import counted
 from pbem.moderator.desk import Desk
 from pbem.moderator.events import GmReason, StartedByGm
 from pbem.moderator.loaded import LoadedGame, encode_state
@@ -88,8 +89,7 @@ def start_from_signup(
             game.id,
             actor="gm",
             kind="gm",
-            summary=f"started from the sign-up with {len(players)} of {signup.max_seats} "
-            f"players and {len(computers)} computer players",
+            summary=f"started from the sign-up with {_started_with(len(players), len(computers))}",
             why=why,
             state_after=encode_state(game, game.state),
             events=encode_events(events),
@@ -101,6 +101,13 @@ def start_from_signup(
         [f"{signup.id} started {_how_started(signup, by)} with {', '.join(game.names)}."],
     )
     return game
+
+
+def _started_with(people: int, computers: int) -> str:
+    """Who a game started with: play-testing read "1 of 4 players and 2 computer players" of a
+    sign-up for 3-4 that started with 3, and took 4 for the players there were."""
+    signed_up = f"{counted(people, 'player')} signed up"
+    return f"{signed_up} and {counted(computers, 'computer player')}" if computers else signed_up
 
 
 def _how_started(signup: SignupRow, by: StartedBy) -> str:
@@ -160,7 +167,8 @@ def gm_close(desk: Desk, game_id: str, why: str | None) -> SignupChange:
             ],
             why,
         )
-    tell_gm(desk, signup, "closed", [f"{signup.id} closed; {len(players)} players told."])
+    told = f"{counted(len(players), 'player')} told" if players else "nobody had signed up"
+    tell_gm(desk, signup, "closed", [f"{signup.id} closed; {told}."])
     return SignupChange(game_id, "sign-up closed", why, tuple(p.address for p in players))
 
 

@@ -37,6 +37,21 @@ class Scene:
 
 
 @dataclass(frozen=True)
+class Sentence:
+    """One thing told, and what it heads: orders the moderator carried out for a seat
+    (`PlayedFor`) head the events those orders made, told under it, so that they read as its
+    own (play-testing: "The game master entered orders for Bo:" then sibling bullets)."""
+
+    text: str
+    under: tuple[Sentence, ...] = ()
+
+
+def texts(sentences: Iterable[Sentence]) -> list[str]:
+    """Every sentence's text, each heading before what it heads: the words alone."""
+    return [text for sentence in sentences for text in (sentence.text, *texts(sentence.under))]
+
+
+@dataclass(frozen=True)
 class Words:
     """How the templates name players for one reader (None: the game master, who is no player)."""
 
@@ -76,8 +91,8 @@ class Words:
 
 def tell_as_then(
     scene: Scene, events: Sequence[Event], reader: int | None, public: bool = False
-) -> list[str]:
-    """`Teller(scene, reader, public).lines(events)`, where a seat changed hands among the
+) -> list[Sentence]:
+    """`Teller(scene, reader, public).sentences(events)`, where a seat changed hands among the
     events (`gm replace`, a resignation): what came before the change is told with the names of
     then ("Bo is back", not the new holder's name), and to the seat's new holder as a watcher
     reads it (what the earlier holder did is not "you")."""
@@ -92,13 +107,13 @@ def tell_as_then(
         if isinstance(event, SeatMoved | SeatLeft):
             name_before(names, event)
             changed.add(event.seat)
-    told: list[str] = []
+    told: list[Sentence] = []
     for names_then, seats, run in reversed(runs):
         as_watcher = reader in seats
         teller = Teller(
             replace(scene, names=names_then), None if as_watcher else reader, public or as_watcher
         )
-        told += teller.lines(run[::-1])
+        told += teller.sentences(run[::-1])
     return told
 
 
@@ -112,7 +127,8 @@ def name_before(names: list[str], event: Event) -> None:
 
 
 def tell(events: Iterable[Event], scene: Scene, reader: int | None) -> list[str]:
-    """The events `reader` may know (None: the game master, who knows all), one line each."""
+    """The events `reader` may know (None: the game master, who knows all), one line each
+    (`Teller.lines`: the words, not how they nest)."""
     return Teller(scene, reader).lines(events)
 
 
@@ -134,17 +150,24 @@ class Teller:
     def knows(self, event: Event) -> bool:
         return event.to is None if self.public else event.visible_to(self.words.reader)
 
-    def lines(self, events: Iterable[Event]) -> list[str]:
-        told: list[str] = []
+    def sentences(self, events: Iterable[Event]) -> list[Sentence]:
+        """The events this reader may know, told: what the moderator played for a seat as one
+        sentence with the events of those orders under it."""
+        told: list[Sentence] = []
         for event in events:
             if not self.knows(event):
                 continue
             if isinstance(event, PlayedFor):
-                inner = self.lines(event.events)
-                told += [*self._say(event, inner), *inner]
+                inner = tuple(self.sentences(event.events))
+                *before, heading = self._say(event, inner)
+                told += [*map(Sentence, before), Sentence(heading, inner)]
             else:
-                told += self._say(event)
+                told += map(Sentence, self._say(event))
         return told
+
+    def lines(self, events: Iterable[Event]) -> list[str]:
+        """The sentences' words, one a line, each heading before what it heads."""
+        return texts(self.sentences(events))
 
     def _say(self, event: Event, *args: Any) -> list[str]:
         namespace, _, name = event.kind.partition(".")
@@ -219,10 +242,10 @@ def scene_of(game: LoadedGame) -> Scene:
     return Scene(names, state.data, getattr(state, "variant", "standard"), game.kind.title, game.id)
 
 
-def tell_game(game: LoadedGame, events: Iterable[Event], reader: int | None) -> list[str]:
-    return tell(events, scene_of(game), reader)
+def tell_game(game: LoadedGame, events: Iterable[Event], reader: int | None) -> list[Sentence]:
+    return Teller(scene_of(game), reader).sentences(events)
 
 
-def tell_public(game: LoadedGame, events: Iterable[Event]) -> list[str]:
+def tell_public(game: LoadedGame, events: Iterable[Event]) -> list[Sentence]:
     """The events as a watcher reads them: what everyone may know, every player by name."""
     return tell_as_then(scene_of(game), list(events), None, public=True)

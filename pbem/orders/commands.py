@@ -26,8 +26,11 @@ def _read_resign(words: Words) -> Sequence[Order] | Problem:
 
 
 def _read_password(words: Words) -> Sequence[Order] | Problem:
-    # The secret is read as written (case kept, `#` not split off), not from the split words.
-    secret = [part for part in _SECRET_SEPARATORS.split(words.rest) if part]
+    # The secret is read as written (case kept, `#` not split off), not from the split words;
+    # `PASSWORD : k7q2m` as well, as the moderator authenticates it (inbound._PASSWORD).
+    secret = [
+        part for part in _SECRET_SEPARATORS.split(words.rest.strip().removeprefix(":")) if part
+    ]
     if len(secret) != 1:
         return Problem("write the secret as one word after PASSWORD")
     return [Password(secret[0])]

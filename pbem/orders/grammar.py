@@ -32,6 +32,11 @@ class Password:
     secret: str
 
 
+# What a reply quotes of a PASSWORD line in place of the secret (`PASSWORD ·····`): a reply may
+# be forwarded. Always five dots, so not even the secret's length is told.
+SECRET_SHOWN = "·····"
+
+
 @dataclass(frozen=True)
 class Talk:
     """SAY <text>, or SAY TO <name> <text>: table talk for the other players, never an order.

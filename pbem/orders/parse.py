@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from pbem.games.bigtime import actions as bigtime
 from pbem.games.showmanager import actions as showmanager
-from pbem.orders.grammar import AnyCommand, Grammar, Order, OrderForm, Talk
+from pbem.orders.grammar import SECRET_SHOWN, AnyCommand, Grammar, Order, OrderForm, Password, Talk
 from pbem.orders.quotes import is_orders_mark
 from pbem.orders.words import Problem, Words, one_edit_apart, split_words
 
@@ -17,6 +17,7 @@ _BULLET = re.compile(r"^[*\u2022\u2023\u25e6-]\s+")
 _FIRST_WORD = re.compile(r"[^\s,#=]+")
 _SENTENCE_END = ".!?"
 _BLOCK_END = "END"
+_PASSWORD = "PASSWORD"
 # Courtesy words that may end an order line (`HIRE 0, please`), read as no part of it.
 _COURTESY = frozenset({"PLEASE", "PLS", "PLZ", "THANKS", "THX", "CHEERS", "THANK YOU"})
 
@@ -119,7 +120,10 @@ def parse_orders(text: str, grammar: Grammar) -> ParsedOrders:
         elif outcome and isinstance(outcome[0], Talk) and not outcome[0].text:
             block = OrderLine(number, line, outcome[0])
         else:
-            orders.extend(OrderLine(number, line, order) for order in outcome)
+            # A PASSWORD line is quoted without its secret (a reply may be forwarded).
+            secret = any(isinstance(order, Password) for order in outcome)
+            text = _masked(line) if secret else line
+            orders.extend(OrderLine(number, text, order) for order in outcome)
     if block is not None:
         errors.append(_unclosed(block, grammar))
     return ParsedOrders(tuple(orders), tuple(ignored), tuple(errors))
@@ -152,6 +156,11 @@ def _read_line(number: int, line: str, grammar: Grammar) -> list[Order] | LineEr
         return IgnoredLine(number, line)
     word = first[0].rstrip(":" + _SENTENCE_END).upper()  # `HIRE: 2`, `Status? please`
     rest = spoken[first.end() :]
+    head, colon, tail = first[0].partition(":")
+    if colon and tail and head.upper() == _PASSWORD:
+        # `PASSWORD:k7q2m` authenticates (inbound._PASSWORD): read as PASSWORD, not ignored
+        # (and so quoted whole).
+        word, rest = _PASSWORD, f"{tail}{rest}"
     form = grammar.form(word)
     if form is not None:
         if form.verbatim:
@@ -161,17 +170,33 @@ def _read_line(number: int, line: str, grammar: Grammar) -> list[Order] | LineEr
                 form.read(Words([], "")) if form.chatter else _read_arguments(form, rest, grammar)
             )
         if isinstance(read, Problem):
-            return LineError(number, line, read.reason, form.forms)
+            return LineError(number, _quoted(line, [form], rest), read.reason, form.forms)
         return list(read)
     meant = _typo_of(word, rest, grammar)
     if meant:
         return LineError(
             number,
-            line,
+            _quoted(line, meant, rest),
             f"{first[0]!r} is not an order: did you mean {' or '.join(m.word for m in meant)}?",
             tuple(shape for form in meant for shape in form.forms),
         )
     return IgnoredLine(number, line)
+
+
+def _quoted(line: str, forms: Sequence[OrderForm], rest: str) -> str:
+    """`line` as an error quotes it: masked when it is (or nearly is) a PASSWORD with a secret,
+    `PASSWORD k7q2m extra` and `Pasword k7q2m` too."""
+    if rest.strip() and any(form.word == _PASSWORD for form in forms):
+        return _masked(line)
+    return line
+
+
+def _masked(line: str) -> str:
+    """A PASSWORD line as a reply quotes it: its first word as written, then `SECRET_SHOWN`."""
+    spoken = _BULLET.sub("", _visible(line))
+    first = _FIRST_WORD.match(spoken)
+    word = first[0].partition(":")[0] if first else _PASSWORD
+    return f"{word} {SECRET_SHOWN}"
 
 
 def _read_arguments(form: OrderForm, rest: str, grammar: Grammar) -> Sequence[Order] | Problem:

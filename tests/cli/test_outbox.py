@@ -103,4 +103,6 @@ def test_the_address_stays_whole_at_80_columns(pbem: Pbem, outbox: dict[str, lis
     assert max(len(line) for line in waiting.splitlines()) <= 80
     assert "ann@example.org" in waiting and "…" not in waiting
     row = next(line for line in waiting.splitlines() if "ann@example.org" in line)
-    assert row.split()[1:3] == ["pending", "ann@example.org"] and row.split()[-1].count(":") == 1
+    # The address last (test_outbox_long_address.py), after the next try's time.
+    assert row.split()[1] == "pending" and row.split()[-1] == "ann@example.org"
+    assert row.split()[-2].count(":") == 1

@@ -171,9 +171,11 @@ class Journey:
 
     def check_former_letter(self, person: Player, mail: Received) -> None:
         """What an email to someone who left their seat shows: no seat's password or reply
-        address (the computer player's now), no request for orders, no other player's address."""
+        address (the computer player's now), no request for orders (nor the mark line above
+        which orders go), no other player's address."""
         game = self.game()
-        assert f"[{self.game_id}] " in mail.subject
+        assert mail.subject.startswith(f"[{self.game_id}] ") and "Re:" not in mail.subject
+        assert ORDERS_ABOVE_MARK not in mail.text and ORDERS_ABOVE_MARK not in mail.html
         assert mail.reply_to == ""
         for part in (mail.text, mail.html):
             assert "your password:" not in part and YOUR_MOVE not in part

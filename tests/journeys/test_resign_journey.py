@@ -52,6 +52,12 @@ def test_a_player_who_resigns_by_mail_can_no_longer_order_and_the_game_ends(
     seat = journey.game().seat(cy.seat)
     assert (seat.kind, seat.name) == ("bot", "Cy (computer)")
 
+    # Ann and Bo were told at once, each in a status.
+    for other in (ann, bo):
+        assert (
+            other.inbox[-1].subject == f"[{journey.game_id}] Cy left the game · Round 1 · Phase 1"
+        )
+
     # He answers that email anyway, as a mail client does with no Reply-To: to the From.
     state = journey.game().row.state
     dovecot.append(answer_with_no_reply_address(cy, "BID 0"))
@@ -65,9 +71,12 @@ def test_a_player_who_resigns_by_mail_can_no_longer_order_and_the_game_ends(
     journey.check_final_emails()
     finished = journey.game()
     assert sorted(s.seat for s in finished.engine.outcome(finished.state).standings) == [0, 1, 2]
-    # Cy heard nothing more of the game: his welcome, the answer to RESIGN, the refusal.
+    # Cy heard nothing more of the game but its end: his welcome, the answer to RESIGN, the
+    # refusal (under the game's subject, not his echoed), and the final result as a watcher's.
     assert [mail.subject for mail in cy.inbox] == [
         f"[{journey.game_id}] Welcome · Round 1 · Phase 1",
         left.subject,
-        f"Re: {left.subject}",
+        f"[{journey.game_id}] You no longer play in this game",
+        f"[{journey.game_id}] Final result",
     ]
+    assert "Final standings:" in cy.inbox[-1].text

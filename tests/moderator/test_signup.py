@@ -109,7 +109,7 @@ def test_leave_gives_the_seat_back_and_the_gm_is_told(open_game):
     assert (result.status, result.reason) == ("accepted", "left")
     assert "You gave back your seat" in game.last_to(PEOPLE[0])
     assert "ann@example.org (Ann) left" in game.last_to(GM)
-    assert "1 of 4 seats are taken" in game.last_to(GM)
+    assert "1 of 4 seats is taken" in game.last_to(GM)  # one seat: "is", not "are"
     again = game.mail(PEOPLE[0], "LEAVE")
     assert (again.status, again.reason) == ("rejected", "not signed up")
 

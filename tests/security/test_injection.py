@@ -19,7 +19,7 @@ def assert_shown_literally(raw: bytes) -> None:
     """`raw` is well formed (so no header was injected), the template syntax was not run, and
     HTML is escaped in the HTML part."""
     text, html = parts(well_formed(raw))
-    for rendering in (text, html):
+    for rendering in (" ".join(text.split()), html):  # long text lines are wrapped: as words
         assert TEMPLATE in rendering
         assert "1235234" not in rendering
     assert "<script>" not in html
@@ -46,6 +46,7 @@ def test_hostile_player_names_are_shown_literally_in_every_email() -> None:
         # An email names its reader "you", and the board shortens names: wherever a name is
         # shown whole, the template syntax after it is shown literally.
         text, html = parts(well_formed(row.raw))
+        text = " ".join(text.split())  # long lines are wrapped: read as words
         assert "1235234" not in text + html
         assert "<script>" not in html
         whole = text.count(SCRIPT)
