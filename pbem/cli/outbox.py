@@ -31,9 +31,8 @@ ADDRESS_WIDTH = 14
 GAP = 2
 # Month, day and time (UTC): the year is in --json, and the shorter times leave the address room.
 MOMENT = "%m-%d %H:%M"
-KEPT_NOTE = (
-    f"kept: mail to a computer player (at {BOT_DOMAIN}), handed to it inside pbem, never sent"
-)
+# Under 80 columns, as the table is.
+KEPT_NOTE = f"kept: mail to a computer player ({BOT_DOMAIN}), read inside pbem, never sent"
 ADDRESS_CUT = "an address cut short with … is whole with --json"
 
 outbox_app = typer.Typer(

@@ -91,7 +91,8 @@ def test_sent_mail_counts_its_try_and_a_computer_players_mail_is_kept_not_sent(
     ]
     table = pbem("outbox", "--status", "kept", env=NARROW).out
     assert "robo-0@bots.invalid" in table and " sent " not in table
-    assert "kept: mail to a computer player (at bots.invalid), handed to it inside pbem" in table
+    assert "kept: mail to a computer player (bots.invalid), read inside pbem, never sent" in table
+    assert all(len(line) <= 80 for line in table.splitlines())
     assert "never sent" in table
 
     refused = pbem("outbox", "retry", str(outbox["kept"][0]))
