@@ -6,13 +6,15 @@
   same mail traffic as pbem's, without the moderator's work in between.
 
 Both fetch one message at a time with imaplib from pbem/processed (read-only), as pbem fetched
-them from the INBOX, and return the messages fetched and the seconds: on the clock, of process
-time, and of this thread's time.
+them from the INBOX, and return the messages fetched and the seconds: on the clock, and of
+processor time (the SMTP server works in a process of its own, bench/smtp_process.py, and is
+counted in neither).
 """
 
 from __future__ import annotations
 
 import imaplib
+import os
 import smtplib
 import time
 from collections.abc import Iterator, Sequence
@@ -21,6 +23,7 @@ from dataclasses import dataclass
 from email import policy
 from email.message import EmailMessage
 from email.parser import BytesHeaderParser
+from pathlib import Path
 
 from bench.servers import MODERATOR, PROCESSED_FOLDER, MailServers
 from tests.support.smtpd import ReceivedMail
@@ -31,32 +34,51 @@ class Timing:
     messages: int
     seconds: float
     cpu_seconds: float
-    """Process time: every thread of this process (aiosmtpd's included), not Dovecot's."""
-    thread_seconds: float
-    """This thread's time alone: the loop's (or pbem's) own work, without the SMTP server's
-    thread, which parses every email the loop sends in this same process."""
+    """Processor time: this process's, and pbem's sending process's when it has one."""
 
 
 @dataclass
 class Stopwatch:
-    """Wall, process and thread time from its start, added up over the `timed` stretches."""
+    """Wall and process time from its start, added up over the `timed` stretches."""
 
     seconds: float = 0.0
     cpu_seconds: float = 0.0
-    thread_seconds: float = 0.0
 
     @contextmanager
     def timed(self) -> Iterator[None]:
-        began, cpu, thread = time.perf_counter(), time.process_time(), time.thread_time()
+        began, cpu = time.perf_counter(), time.process_time()
         try:
             yield
         finally:
             self.seconds += time.perf_counter() - began
             self.cpu_seconds += time.process_time() - cpu
-            self.thread_seconds += time.thread_time() - thread
 
-    def timing(self, messages: int) -> Timing:
-        return Timing(messages, self.seconds, self.cpu_seconds, self.thread_seconds)
+    def timing(self, messages: int, other_cpu_seconds: float = 0.0) -> Timing:
+        return Timing(messages, self.seconds, self.cpu_seconds + other_cpu_seconds)
+
+
+@dataclass
+class ProcessorTime:
+    """Another process's processor time (user and system, from Linux's /proc), added up over the
+    `timed` stretches; none when there is no process."""
+
+    pid: int | None
+    seconds: float = 0.0
+
+    @contextmanager
+    def timed(self) -> Iterator[None]:
+        began = self._now()
+        try:
+            yield
+        finally:
+            self.seconds += self._now() - began
+
+    def _now(self) -> float:
+        if self.pid is None:
+            return 0.0
+        # Fields 14 and 15 (utime, stime), counted after the command's closing parenthesis.
+        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 @contextmanager

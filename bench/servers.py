@@ -6,57 +6,28 @@ from __future__ import annotations
 
 import imaplib
 import os
-import time
 import uuid
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from email.parser import BytesHeaderParser
 
-from aiosmtpd.smtp import SMTP, Envelope, Session
 from sqlalchemy import create_engine, text
 
+from bench.arrivals import Arrival
+from bench.smtp_process import SmtpProcess, running_smtp_process
 from pbem.settings import Settings
 from tests.support.db import POSTGRES_ADMIN_URL
 from tests.support.dovecot import DovecotServer, running_dovecot
-from tests.support.smtpd import RecordingHandler, SmtpServer, running_smtpd
 
 MODERATOR = "pbem@example.org"
 # Where the intake moves what it handled: pbem/processed with Dovecot's "." separator.
 PROCESSED_FOLDER = "pbem.processed"
 
 
-@dataclass(frozen=True)
-class Arrival:
-    recipients: tuple[str, ...]
-    auto_submitted: str
-    at: float
-    """time.monotonic() when the server accepted the message"""
-
-
-class TimedHandler(RecordingHandler):
-    """Records, besides each message, when it was accepted: read once here, so that a benchmark
-    waiting for a reply need not parse every message again on each look."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.arrivals: list[Arrival] = []
-
-    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
-        answer = await super().handle_DATA(server, session, envelope)
-        headers = BytesHeaderParser().parsebytes(envelope.original_content or b"")
-        self.arrivals.append(
-            Arrival(
-                tuple(envelope.rcpt_tos), str(headers["Auto-Submitted"] or ""), time.monotonic()
-            )
-        )
-        return answer
-
-
 @dataclass
 class MailServers:
     dovecot: DovecotServer
-    smtp: SmtpServer
+    smtp: SmtpProcess
 
     def settings(self, database_url: str) -> Settings:
         return Settings(
@@ -70,17 +41,14 @@ class MailServers:
         return [mail.raw for mail in self.smtp.received()]
 
     def arrivals(self) -> list[Arrival]:
-        handler: TimedHandler = self.smtp.handler  # type: ignore[assignment]
-        return list(handler.arrivals)
+        return self.smtp.arrivals()
 
 
 @contextmanager
 def mail_servers() -> Iterator[MailServers]:
-    """Dovecot (user `moderator`) and an aiosmtpd server that timestamps what it accepts."""
-    with running_dovecot() as dovecot, running_smtpd() as smtp:
-        smtp.stop()
-        smtp.handler = TimedHandler()
-        smtp.start()
+    """Dovecot (user `moderator`) and an aiosmtpd server that timestamps what it accepts, in a
+    process of its own (bench/smtp_process.py)."""
+    with running_dovecot() as dovecot, running_smtp_process() as smtp:
         yield MailServers(dovecot, smtp)
 
 

@@ -6,6 +6,7 @@ import dataclasses
 import json
 import logging
 import sys
+from functools import partial
 from importlib.metadata import version
 from pathlib import Path
 
@@ -363,9 +364,12 @@ def run(
     except MailConfigError as exc:
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(2) from exc
-    configure_logging(logging.DEBUG if verbose else logging.INFO, log_format)
+    level = logging.DEBUG if verbose else logging.INFO
+    configure_logging(level, log_format)
     try:
-        daemon = Daemon(settings, gm_address=gm, name=name)
+        # The sending process logs as this one does (pbem.daemon.sending).
+        log_setup = partial(configure_logging, level, log_format)
+        daemon = Daemon(settings, gm_address=gm, name=name, log_setup=log_setup)
     except MailError as exc:  # e.g. PBEM_MAILDIR's inbox is a file, not a Maildir
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1) from exc

@@ -10,6 +10,7 @@ systemd (`notify.py`).
 from __future__ import annotations
 
 import logging
+import os
 import signal
 import threading
 from collections.abc import Callable
@@ -24,6 +25,7 @@ from pbem.daemon.health import Health, intake_link, sender_link
 from pbem.daemon.heap import settle_startup_objects
 from pbem.daemon.notify import SystemdNotifier
 from pbem.daemon.outbox import SendGate, SendReport, send_outbox
+from pbem.daemon.sending import SendingJob, SendingProcess
 from pbem.daemon.signups import run_signup_starts
 from pbem.mail.config import IMAP_URL_VARIABLE, MAILDIR_VARIABLE, SMTP_URL_VARIABLE, MailSettings
 from pbem.mail.factory import open_intake, open_sender
@@ -105,8 +107,10 @@ class Daemon:
         name: str = "pbem",
         login_backoff: Backoff = LOGIN_BACKOFF,
         notifier: SystemdNotifier | None = None,
+        log_setup: Callable[[], None] | None = None,
     ) -> None:
-        """`login_backoff`: the wait after a refused login (IMAP or SMTP), doubling each time."""
+        """`login_backoff`: the wait after a refused login (IMAP or SMTP), doubling each time.
+        `log_setup`: how the sending process sets up its logging as this process's (picklable)."""
         # `--gm` on the command line wins over PBEM_GM_ADDRESS.
         self.settings = replace(settings, gm_address=gm_address or settings.gm_address)
         self.gm_address = self.settings.gm_address
@@ -115,7 +119,7 @@ class Daemon:
         # Marks emails sent with commits that do not wait for the disk (see sending_engine).
         self.sending_engine = sending_engine(self.engine)
         # The local Maildir's folders are made by the transports that use them (open_maildir).
-        mail = mail_settings(settings)
+        self.mail = mail = mail_settings(settings)
         self.intake = open_intake(
             mail,
             self._store,
@@ -129,6 +133,10 @@ class Daemon:
             limits_for_host(mail.smtp.host) if mail.smtp is not None else None
         )
         self.send_gate = SendGate(login=login_backoff)
+        self.login_backoff = login_backoff
+        self.log_setup = log_setup
+        # Started by `serve` (or a benchmark) when sending over SMTP; else the cycle sends.
+        self.sending: SendingProcess | None = None
         self.health = Health(self.engine, self.settings, name, clock)
         self.notifier = notifier or SystemdNotifier.from_env()
         self._stop = threading.Event()
@@ -153,8 +161,11 @@ class Daemon:
         archive = self.sender if self.settings.uses_maildir else None
         bots = answer_bot_mail(self.engine, self.settings, self.clock, archive, bot_seconds)
         self.notifier.alive()
-        outbox = self.send_outbox()
-        self.health.record("smtp", sender_link(outbox, self.send_gate))
+        if self.sending is not None:
+            outbox = self.sending.ring()  # it records the SMTP side of the health itself
+        else:
+            outbox = self.send_outbox()
+            self.health.record("smtp", sender_link(outbox, self.send_gate))
         return CycleReport(intake, outbox, deadlines, bots.answered, not bots.finished)
 
     def cycle_once(self) -> CycleReport:
@@ -180,6 +191,21 @@ class Daemon:
             alive=self.notifier.alive,
         )
 
+    def start_sending_process(self, wait_seconds: float = DEFAULT_WAIT_SECONDS) -> None:
+        """From now on a process of its own sends the outbox (pbem.daemon.sending), rung after
+        each email handled and each cycle, and every `wait_seconds`."""
+        job = SendingJob(
+            settings=self.settings,
+            mail=self.mail,
+            name=self.health.name,
+            limits=self.send_limits,
+            login_backoff=self.login_backoff,
+            wait_seconds=wait_seconds,
+            parent_pid=os.getpid(),
+            log_setup=self.log_setup,
+        )
+        self.sending = SendingProcess(job)
+
     def run_forever(self, wait_seconds: float = DEFAULT_WAIT_SECONDS) -> None:
         """Cycle until SIGTERM or SIGINT; the cycle under way when one comes is finished first."""
         stop_signals = (signal.SIGTERM, signal.SIGINT)
@@ -193,6 +219,11 @@ class Daemon:
     def serve(self, wait_seconds: float = DEFAULT_WAIT_SECONDS) -> None:
         """Cycle until `stop()`, then close everything (any thread may run this)."""
         log.info("pbem daemon started for %s", self.settings.address)
+        if self.mail.smtp is not None:
+            try:
+                self.start_sending_process(wait_seconds)
+            except OSError as error:  # no process or semaphore to be had: send from this one
+                log.warning("the outbox is sent by this process: %s", error)
         self.alarms.start()
         self.health.started(wait_seconds)
         self.notifier.ready()
@@ -214,6 +245,9 @@ class Daemon:
         self._stop.set()
 
     def close(self) -> None:
+        if self.sending is not None:
+            self.sending.stop()
+            self.sending = None
         self.alarms.stop()
         self.intake.close()
         self.sender.close()
@@ -238,6 +272,8 @@ class Daemon:
         self.notifier.alive()
         with session_scope(self.engine) as session:
             result = handle_inbound(Desk(session, self.settings, self.clock), raw, source)
+        if self.sending is not None:
+            self.sending.nudge()  # the reply leaves now, while the next email is read
         log.info(
             "mail from %s: %s (%s)%s",
             source,

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from sqlalchemy import Engine
+from sqlalchemy.exc import OperationalError
 from sqlmodel import Session
 
 from pbem.mail.limits import SendLimits
@@ -28,7 +29,15 @@ from pbem.mail.transport import Sender, SendResult
 from pbem.moderator.desk import Desk
 from pbem.moderator.undeliverable import record_undeliverable
 from pbem.settings import Settings
-from pbem.store import ClaimedEmail, claim_outbox, due_outbox_ids, record_outbox, session_scope
+from pbem.store import (
+    ClaimedEmail,
+    claim_outbox,
+    due_outbox_ids,
+    record_outbox,
+    retry_while_locked,
+    session_scope,
+    take_write_lock,
+)
 from pbem.store.operations import sent_since, stale_deferred
 
 log = logging.getLogger("pbem.daemon")
@@ -146,12 +155,7 @@ def _send_row(
         session.rollback()
         return True
     unreachable = _record(row, result, clock(), gate)
-    record_outbox(session, row)
-    if row.status == "failed" and row.kind != "gm":
-        record_undeliverable(
-            Desk(session, settings, clock), row.to_address, row.last_error or "", row.game_id
-        )
-    session.commit()
+    retry_while_locked(lambda: _commit_outcome(session, row, settings, clock))
     _count(report, row)
     if row.status == "sent":
         gate.reopen()
@@ -164,8 +168,29 @@ def _send_row(
     return False
 
 
+def _commit_outcome(
+    session: Session, row: ClaimedEmail, settings: Settings, clock: Callable[[], datetime]
+) -> None:
+    """Write and commit what became of `row`, or roll it all back (to be tried again)."""
+    take_write_lock(session)
+    try:
+        record_outbox(session, row)
+        if row.status == "failed" and row.kind != "gm":
+            record_undeliverable(
+                Desk(session, settings, clock), row.to_address, row.last_error or "", row.game_id
+            )
+        session.commit()
+    except OperationalError:
+        session.rollback()
+        raise
+
+
 def give_up_stale(engine: Engine, settings: Settings, clock: Callable[[], datetime]) -> int:
     """Fail and report every deferred email older than `settings.give_up_hours`; how many."""
+    return retry_while_locked(lambda: _give_up_stale(engine, settings, clock))
+
+
+def _give_up_stale(engine: Engine, settings: Settings, clock: Callable[[], datetime]) -> int:
     before = clock() - timedelta(hours=settings.give_up_hours)
     with session_scope(engine) as session:
         rows = stale_deferred(session, before)

@@ -10,8 +10,10 @@ from pbem.store.database import (
     database_engine,
     database_url,
     open_database,
+    retry_while_locked,
     sending_engine,
     session_scope,
+    take_write_lock,
 )
 from pbem.store.errors import (
     DatabaseMissing,
@@ -121,6 +123,7 @@ __all__ = [
     "record_inbound_result",
     "record_outbox",
     "remove_watcher",
+    "retry_while_locked",
     "save_game_state",
     "seat_by_address",
     "seat_by_secret",
@@ -133,6 +136,7 @@ __all__ = [
     "signup_players",
     "signups_due",
     "signups_with_status",
+    "take_write_lock",
     "utc_now",
     "waiting_orders",
     "watchers_of",

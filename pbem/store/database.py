@@ -10,12 +10,13 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Engine, create_engine, event, make_url
 from sqlalchemy.engine import URL
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session
@@ -26,6 +27,14 @@ from pbem.store.migrate import check_schema, upgrade_to_head
 DATABASE_URL_VARIABLE = "PBEM_DATABASE_URL"
 DEFAULT_DATABASE_URL = "sqlite:///pbem.sqlite3"
 SQLITE_BUSY_TIMEOUT_MS = 30_000
+# retry_while_locked looks again every LOCK_PAUSE for QUICK_LOOKS seconds, then every
+# LONG_LOCK_PAUSE. SQLite's own busy handler sleeps 1, 2, 5, 10 ms ..., far longer than the few
+# milliseconds the daemon's handling of an email holds the write lock.
+LOCK_PAUSE = 0.0002
+QUICK_LOOKS = 0.01
+LONG_LOCK_PAUSE = 0.005
+
+T = TypeVar("T")
 
 
 def database_url(explicit: str | None = None) -> str:
@@ -50,12 +59,17 @@ def sending_engine(engine: Engine) -> Engine:
     marks the emails it sent through it (pbem.daemon.outbox), one commit per email.
 
     That wait was most of an email's sending time on PostgreSQL (issue 14): the fsync of each
-    commit. A mark committed so is seen by every other connection at once and survives any crash
-    of pbem; only a crash of the database's machine within a fraction of a second after it could
-    lose it, and the email is then sent once more, the same bytes under the same Message-ID.
-    Nothing is lost, as the outbox promises (docs/mail.md). Everything else keeps `engine`, whose
-    commits reach the disk before an incoming email leaves the IMAP inbox. An in-memory SQLite
-    database is `engine` itself: another engine would open another, empty database."""
+    commit. A mark committed so is seen by every other connection at once and survives any
+    crash of pbem; only a crash of the database's machine within a fraction of a second after
+    it could lose it, and the email is then sent once more, the same bytes under the same
+    Message-ID. Nothing is lost, as the outbox promises (docs/mail.md). Everything else keeps
+    `engine`, whose commits reach the disk before an incoming email leaves the IMAP inbox.
+
+    On SQLite its connections do not wait for the write lock (busy_timeout 0): the marks go
+    through `retry_while_locked`, which looks again every fraction of a millisecond, where
+    SQLite's own wait sleeps 1, 2, 5, 10 ms ..., while the daemon's handling of an email holds
+    the lock a few milliseconds at a time. An in-memory SQLite database is `engine` itself:
+    another engine would open another, empty database."""
     url = engine.url
     if url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:"):
         return engine
@@ -80,6 +94,39 @@ def connect_database(url: str, *, create: bool) -> Engine:
         engine.dispose()
         raise
     return engine
+
+
+def retry_while_locked(work: Callable[[], T]) -> T:
+    """`work()` again, after a short pause, while SQLite answers that the database is locked, for
+    up to SQLITE_BUSY_TIMEOUT_MS; `work` is one whole transaction that rolls itself back when
+    it raises. Any other error, and PostgreSQL's, at once."""
+    began = time.monotonic()
+    while True:
+        try:
+            return work()
+        except (OperationalError, sqlite3.OperationalError) as error:
+            waited = time.monotonic() - began
+            if not _locked(error) or waited > SQLITE_BUSY_TIMEOUT_MS / 1000:
+                raise
+        time.sleep(LOCK_PAUSE if waited < QUICK_LOOKS else LONG_LOCK_PAUSE)
+
+
+def take_write_lock(session: Session) -> None:
+    """On SQLite, begin the session's transaction by taking the write lock (BEGIN IMMEDIATE):
+    with the sending engine's busy_timeout 0 a locked database says so at once, before any
+    statement ran, so there is nothing to roll back (see `retry_while_locked`). A no-op on
+    PostgreSQL, whose writers lock rows, not the database."""
+    connection = session.connection()
+    if connection.dialect.name != "sqlite":
+        return
+    driver = connection.connection.driver_connection
+    if driver is not None and not driver.in_transaction:
+        driver.execute("BEGIN IMMEDIATE")
+
+
+def _locked(error: OperationalError | sqlite3.OperationalError) -> bool:
+    driver_error = error.orig if isinstance(error, OperationalError) else error
+    return isinstance(driver_error, sqlite3.OperationalError) and "locked" in str(driver_error)
 
 
 @contextmanager
@@ -152,8 +199,10 @@ def _configure_sqlite_connection(dbapi_connection: Any, _record: Any) -> None:
 
 def _commit_without_fsync(dbapi_connection: Any, _record: Any) -> None:
     """In WAL mode (`_use_wal`, first), NORMAL skips the fsync of each commit and stays safe from
-    corruption; the next commit with FULL on any connection takes it to the disk too."""
+    corruption; the next commit with FULL on any connection takes it to the disk too. No wait
+    for the write lock: `retry_while_locked` waits instead (see `sending_engine`)."""
     dbapi_connection.execute("PRAGMA synchronous = NORMAL")
+    dbapi_connection.execute("PRAGMA busy_timeout = 0")
 
 
 def _use_wal(cursor: Any) -> None:

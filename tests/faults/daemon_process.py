@@ -98,6 +98,22 @@ class DaemonProcess:
     def log_tail(self, lines: int = 40) -> str:
         return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
 
+    @property
+    def sending_pid(self) -> int | None:
+        """Its sending process (pbem.daemon.sending: a child by multiprocessing's spawn), if any."""
+        pid = self.pid
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                command = (entry / "cmdline").read_bytes()
+            except (FileNotFoundError, ProcessLookupError):
+                continue  # it ended while we looked
+            if parent == pid and b"spawn_main" in command:
+                return int(entry.name)
+        return None
+
     def _running(self) -> subprocess.Popen[bytes]:
         assert self._process is not None, "not running"
         return self._process

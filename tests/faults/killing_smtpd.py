@@ -13,19 +13,20 @@ from tests.support.smtpd import RecordingHandler, SmtpServer
 
 
 class KillAfterTakingHandler(RecordingHandler):
-    """Records the message, then SIGKILLs the victim before it can read the server's 250: the
-    email is delivered, and the daemon dies before it could mark it sent. Once."""
+    """Records the message, then SIGKILLs the victims before they can read the server's 250:
+    the email is delivered, and the daemon dies before it could mark it sent. Once."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.victim: Callable[[], int] | None = None
-        """Gives the process id to kill, asked when the email comes in."""
+        self.victims: Callable[[], list[int]] | None = None
+        """Gives the ids of the processes to kill (the daemon's), asked when the email comes in."""
 
     async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
         reply = await super().handle_DATA(server, session, envelope)
-        if self.victim is not None:
-            os.kill(self.victim(), signal.SIGKILL)
-            self.victim = None
+        if self.victims is not None:
+            for pid in self.victims():
+                os.kill(pid, signal.SIGKILL)
+            self.victims = None
         return reply
 
 

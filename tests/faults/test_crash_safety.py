@@ -185,7 +185,12 @@ def test_an_email_the_server_took_before_a_kill_is_sent_again_only_as_the_same_e
     daemons.append(daemon)
     start_games(engine, settings, bigtime_requests([2]))
 
-    handler.victim = lambda: daemon.pid
+    def daemon_processes() -> list[int]:
+        """The daemon, and its sending process, which holds the SMTP connection."""
+        sender = daemon.sending_pid
+        return [daemon.pid] if sender is None else [daemon.pid, sender]
+
+    handler.victims = daemon_processes
     daemon.start()
     assert daemon.wait_for_end(END_TIMEOUT) == -signal.SIGKILL, daemon.log_tail()
     assert len(smtp_server.received()) == 1

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import sqlite3
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 import pytest
 from sqlalchemy import Engine, func, text
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, select
 
 from pbem.store import (
@@ -23,9 +25,11 @@ from pbem.store import (
     queue_outbox,
     record_inbound,
     record_outbox,
+    retry_while_locked,
     sending_engine,
     session_scope,
     set_mail_state,
+    take_write_lock,
     utc_now,
     waiting_orders,
 )
@@ -215,3 +219,57 @@ def test_mail_state_is_remembered_and_overwritten(db_engine: Engine) -> None:
 def _message_ids(session: Session, ids: list[int]) -> list[str]:
     rows = [session.get(OutboxRow, row_id) for row_id in ids]
     return [row.message_id for row in rows if row is not None]
+
+
+def test_a_sent_mark_waits_for_the_write_lock_and_is_written_once_it_is_free(
+    db_engine: Engine,
+) -> None:
+    """The sending engine's marks wait for another transaction's write (on SQLite by looking
+    again every fraction of a millisecond, its connections never sleeping in SQLite's own
+    busy wait; on PostgreSQL on the row's lock), and lose nothing of that transaction."""
+    queued = queue_email(db_engine, "<a@p>")
+    assert queued is not None and queued.id is not None
+    row_id = queued.id
+    sending = sending_engine(db_engine)
+    holder = db_engine.connect()
+    holder.execute(text("UPDATE outbox SET attempts = attempts + 1 WHERE id = :id"), {"id": row_id})
+
+    def mark() -> None:
+        with sending.connect() as connection:
+            try:
+                connection.execute(
+                    text("UPDATE outbox SET status = 'sent' WHERE id = :id"), {"id": row_id}
+                )
+                connection.commit()
+            except OperationalError:
+                connection.rollback()
+                raise
+
+    try:
+        if db_engine.dialect.name == "sqlite":
+            with pytest.raises(OperationalError, match="locked"):
+                mark()  # no wait of SQLite's own
+            with Session(sending) as session, pytest.raises(sqlite3.OperationalError):
+                take_write_lock(session)  # told before any statement, nothing to roll back
+        release = threading.Timer(0.3, holder.commit)
+        release.start()
+        retry_while_locked(mark)
+        release.join()
+    finally:
+        holder.close()
+        sending.dispose()
+    with session_scope(db_engine) as session:
+        row = session.get(OutboxRow, row_id)
+        assert row is not None and (row.status, row.attempts) == ("sent", 1)
+
+
+def test_only_a_locked_database_is_tried_again() -> None:
+    tries: list[int] = []
+
+    def fails() -> None:
+        tries.append(1)
+        raise OperationalError("UPDATE outbox", {}, sqlite3.OperationalError("no such table"))
+
+    with pytest.raises(OperationalError, match="no such table"):
+        retry_while_locked(fails)
+    assert len(tries) == 1

@@ -1,0 +1,68 @@
+"""The outbox sent by a process of its own (pbem.daemon.sending), as `pbem run` sends over SMTP:
+what the daemon handles leaves without the daemon's cycle sending it, the SMTP side of the health
+is on record, and stopping the daemon stops the process."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from email.parser import BytesHeaderParser
+from pathlib import Path
+
+from sqlmodel import select
+
+from pbem.daemon import Daemon
+from pbem.settings import Settings
+from pbem.store import OutboxRow, session_scope
+from pbem.store.operations import daemon_status
+from tests.daemon.test_daemon_mail import PLAYERS, reply_from, start_bigtime
+from tests.daemon.test_daemon_running import to, wait_for
+from tests.support.dovecot import DovecotServer
+from tests.support.smtpd import SmtpServer
+
+SECONDS = 30
+
+
+def statuses(daemon: Daemon) -> set[str]:
+    with session_scope(daemon.engine) as session:
+        return set(session.exec(select(OutboxRow.status)).all())
+
+
+def gone(pid: int) -> bool:
+    """Ended: no such process, or only its exit status left (a zombie, not yet reaped)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+def test_the_sending_process_sends_what_the_daemon_handles_and_stops_with_it(
+    server_settings: Settings,
+    make_daemon: Callable[[Settings], Daemon],
+    dovecot: DovecotServer,
+    smtp_server: SmtpServer,
+) -> None:
+    daemon = make_daemon(server_settings)
+    start_bigtime(daemon)
+    daemon.start_sending_process(wait_seconds=300)
+    assert daemon.sending is not None and daemon.sending.pid is not None
+    pid = daemon.sending.pid
+
+    daemon.cycle()  # rings the process: the welcome letters leave from there
+    welcome = smtp_server.wait_for(len(PLAYERS), SECONDS)
+    assert {r for mail in welcome for r in mail.recipients} == set(PLAYERS)
+    [to_ann] = to(PLAYERS[0], welcome)
+    dovecot.append(reply_from(PLAYERS[0], to_ann.raw, "BID 0"))
+    assert daemon.cycle().intake.stored == 1
+    assert wait_for(lambda: len(to(PLAYERS[0], smtp_server.received())) == 2, SECONDS)
+    assert wait_for(lambda: statuses(daemon) == {"sent"}, SECONDS)
+    with session_scope(daemon.engine) as session:
+        health = daemon_status(session, "pbem")
+        assert health.smtp_ok_at is not None and health.smtp_problem is None
+
+    daemon.close()
+    assert daemon.sending is None
+    assert wait_for(lambda: gone(pid), SECONDS)
+    # Nothing was sent twice.
+    parser = BytesHeaderParser()
+    message_ids = [parser.parsebytes(mail.raw)["Message-ID"] for mail in smtp_server.received()]
+    assert len(message_ids) == len(set(message_ids))
