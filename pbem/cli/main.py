@@ -44,6 +44,7 @@ from pbem.cli.simulate import simulate as run_simulation
 from pbem.cli.status import status
 from pbem.cli.tournament import tournament
 from pbem.daemon import Daemon, mail_settings
+from pbem.daemon.sending import SendingProcessDied
 from pbem.games.levels import LEVELS
 from pbem.games.registry import GAMES, UnknownGame, engine_for
 from pbem.mail.errors import MailConfigError, MailError
@@ -374,7 +375,13 @@ def run(
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(1) from exc
     if not once:
-        daemon.run_forever(wait)
+        try:
+            daemon.run_forever(wait)
+        except SendingProcessDied as exc:  # its own traceback is above: a supervisor restarts
+            typer.echo(
+                f"Error: {exc}; the daemon stopped (nothing is lost: start it again)", err=True
+            )
+            raise typer.Exit(1) from exc
         return
     try:
         report = daemon.cycle_once()

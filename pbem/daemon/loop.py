@@ -262,7 +262,9 @@ class Daemon:
     def _interrupted(self) -> bool:
         """Asked every second or so while waiting: the loop is alive, and should it stop?"""
         self.notifier.alive()
-        return self._stop.is_set() or self._bell.is_set()
+        # A sending process that ended is told by the next cycle (SendingProcessDied).
+        sending_ended = self.sending is not None and not self.sending.alive
+        return self._stop.is_set() or self._bell.is_set() or sending_ended
 
     def _on_signal(self, signum: int, _frame: FrameType | None) -> None:
         log.info("%s received: stopping after this cycle", signal.Signals(signum).name)

@@ -20,9 +20,9 @@ import signal
 import sys
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from multiprocessing.synchronize import Event
 
 from pbem.daemon.health import Health, LinkReport, sender_link
 from pbem.daemon.outbox import SendGate, SendReport, send_outbox
@@ -38,7 +38,7 @@ log = logging.getLogger("pbem.daemon")
 # The time a stopping daemon gives the email in flight: an SMTP answer, then the sent mark.
 STOP_TIMEOUT = 60.0
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
-# How often a sending process that keeps reaching its SMTP server says so (see _SenderHealth).
+# How often a sending process that keeps reaching its SMTP server says so (see SenderHealth).
 HEALTH_SECONDS = 10.0
 
 
@@ -62,38 +62,51 @@ class SendingJob:
 
 
 class SendingProcess:
-    """The daemon's handle on its sending process: ring it, read its reports, stop it."""
+    """The daemon's handle on its sending process: ring it, read its reports, stop it.
+
+    The bell is a pipe, one byte a ring, its write end the daemon's alone: closing it tells the
+    process to stop, and the daemon's death closes it too. (A multiprocessing Event would hang
+    the daemon's next ring if the process died waiting on it.)"""
 
     def __init__(self, job: SendingJob) -> None:
         context = multiprocessing.get_context("spawn")  # no threads or connections inherited
-        self._bell = context.Event()
-        self._stop = context.Event()
+        read_end, self._bell = os.pipe()
+        os.set_blocking(self._bell, False)  # a full pipe has rings enough
+        bell = Connection(read_end, writable=False)
         self._reports, reports = context.Pipe(duplex=False)
         self._process = context.Process(
             target=_send_until_stopped,
-            args=(job, self._bell, self._stop, reports),
+            args=(job, bell, reports),
             name=f"{job.name} sender",
             daemon=True,
         )
-        self._process.start()
-        reports.close()  # the child's end: our copy would keep the pipe open after it ends
+        try:
+            self._process.start()
+        finally:  # the process's ends: our copies would keep the pipes open after it ends
+            bell.close()
+            reports.close()
         self.last = SendReport()
 
     @property
     def pid(self) -> int | None:
         return self._process.pid
 
+    @property
+    def alive(self) -> bool:
+        return self._process.is_alive()
+
     def nudge(self) -> None:
         """Have the outbox sent now (the liveness check waits for `ring`, at the cycle's end)."""
-        self._bell.set()
+        # A full pipe holds rings enough; an ended process is told by `ring`.
+        with suppress(BlockingIOError, BrokenPipeError):
+            os.write(self._bell, b"!")
         self._read_reports()  # a pass a nudge: unread, they would fill the pipe and stop it
 
     def ring(self) -> SendReport:
         """Have the outbox sent now; the newest report of a pass, or SendingProcessDied."""
-        if not self._process.is_alive():
+        if not self.alive:
             raise SendingProcessDied(f"the sending process ended (exit {self._process.exitcode})")
-        self._bell.set()
-        self._read_reports()
+        self.nudge()
         return self.last
 
     def next_report(self, timeout: float) -> SendReport | None:
@@ -109,8 +122,7 @@ class SendingProcess:
 
     def stop(self) -> None:
         """After the email in flight, if any; killed if it is not done in STOP_TIMEOUT."""
-        self._stop.set()
-        self._bell.set()
+        os.close(self._bell)
         self._process.join(STOP_TIMEOUT)
         if self._process.is_alive():
             log.error("the sending process did not stop in %g s: killed", STOP_TIMEOUT)
@@ -119,34 +131,45 @@ class SendingProcess:
         self._reports.close()
 
 
-def _send_until_stopped(job: SendingJob, bell: Event, stop: Event, reports: Connection) -> None:
-    """The sending process: a pass over the outbox whenever rung, until told to stop."""
+def _send_until_stopped(job: SendingJob, bell: Connection, reports: Connection) -> None:
+    """The sending process: a pass over the outbox whenever rung, until the bell is closed."""
     _die_with(job.parent_pid)
     for stop_signal in (signal.SIGINT, signal.SIGTERM):
         signal.signal(stop_signal, signal.SIG_IGN)
     if job.log_setup is not None:
         job.log_setup()
+    os.set_blocking(bell.fileno(), False)
     engine = database_engine(job.settings.database_url)
     marks = sending_engine(engine)
     sender = open_sender(job.mail)
     gate = SendGate(login=job.login_backoff)
     log.info("sending process %d started", os.getpid())
-    health = _SenderHealth(Health(engine, job.settings, job.name, utc_now))
+    health = SenderHealth(Health(engine, job.settings, job.name, utc_now))
     try:
-        while not stop.is_set():
-            bell.clear()  # this pass sends everything due, rung or not
+        while True:
             report = send_outbox(marks, sender, job.settings, utc_now, limits=job.limits, gate=gate)
             health.record(sender_link(report, gate))
             reports.send(report)
-            bell.wait(job.wait_seconds)
+            if bell.poll(job.wait_seconds) and not _rung(bell):
+                return  # the daemon closed the bell: stop
     finally:
         sender.close()
         marks.dispose()
         engine.dispose()
 
 
+def _rung(bell: Connection) -> bool:
+    """Take every ring waiting; False when the bell is closed (the daemon stops, or died)."""
+    while True:
+        try:
+            if not os.read(bell.fileno(), 4096):
+                return False
+        except BlockingIOError:
+            return True
+
+
 @dataclass
-class _SenderHealth:
+class SenderHealth:
     """The SMTP side of `pbem status`, from passes that may come a few milliseconds apart: a
     problem at once, a success when it ends one and then every HEALTH_SECONDS, since each record
     is a write that waits for the database, as the handling of mail does."""

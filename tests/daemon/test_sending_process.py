@@ -5,14 +5,17 @@ is on record, and stopping the daemon stops the process."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 from email.parser import BytesHeaderParser
 from pathlib import Path
 
 from sqlmodel import select
 
 from pbem.daemon import Daemon
+from pbem.daemon.health import Health, LinkReport
+from pbem.daemon.sending import SenderHealth
 from pbem.settings import Settings
-from pbem.store import OutboxRow, session_scope
+from pbem.store import OutboxRow, open_database, session_scope
 from pbem.store.operations import daemon_status
 from tests.daemon.test_daemon_mail import PLAYERS, reply_from, start_bigtime
 from tests.daemon.test_daemon_running import to, wait_for
@@ -66,3 +69,33 @@ def test_the_sending_process_sends_what_the_daemon_handles_and_stops_with_it(
     parser = BytesHeaderParser()
     message_ids = [parser.parsebytes(mail.raw)["Message-ID"] for mail in smtp_server.received()]
     assert len(message_ids) == len(set(message_ids))
+
+
+def test_the_sending_process_records_a_problem_at_once_and_a_success_now_and_then(
+    tmp_path: Path,
+) -> None:
+    engine = open_database(f"sqlite:///{tmp_path}/pbem.sqlite3")
+    times = iter(
+        datetime(2026, 12, 5, 22, minute, tzinfo=UTC) for minute in (0, 1, 2, 3, 4, 5, 6, 7)
+    )
+    health = SenderHealth(Health(engine, Settings(), "pbem", lambda: next(times)))
+
+    def smtp() -> tuple[datetime | None, str | None]:
+        with session_scope(engine) as session:
+            row = daemon_status(session, "pbem")
+            return row.smtp_ok_at, row.smtp_problem
+
+    try:
+        health.record(LinkReport(reached=True))
+        first = smtp()
+        assert first[0] is not None and first[1] is None
+        health.record(LinkReport(reached=True))  # within HEALTH_SECONDS: on record already
+        health.record(LinkReport())  # nothing tried: nothing to say
+        assert smtp() == first
+        health.record(LinkReport(problem="421 try later"))
+        assert smtp() == (first[0], "421 try later")
+        health.record(LinkReport(reached=True))  # the problem is over: said at once
+        ok_at, problem = smtp()
+        assert problem is None and ok_at is not None and ok_at > first[0]
+    finally:
+        engine.dispose()

@@ -63,3 +63,17 @@ def test_sigterm_to_the_daemon_and_its_sending_process_stops_both_in_order(
     assert wait_until(lambda: gone(sender), SECONDS)
     log = daemon.log_path.read_text()
     assert "Traceback" not in log and "pbem daemon stopped" in log
+
+
+@pytest.mark.imap
+def test_a_sending_process_that_dies_stops_the_daemon_with_an_error(
+    daemon: DaemonProcess,
+) -> None:
+    """Mail it handles would wait unsent: the daemon stops within a second or so, exit 1, for its
+    supervisor to start it again, saying why in a line rather than a traceback of its own."""
+    sender = started_sender(daemon)
+    os.kill(sender, signal.SIGKILL)
+    assert daemon.wait_for_end(SECONDS) == 1, daemon.log_tail()
+    log = daemon.log_path.read_text()
+    assert "Error: the sending process ended (exit -9); the daemon stopped" in log
+    assert "Traceback" not in log
