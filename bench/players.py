@@ -33,6 +33,7 @@ class Status:
     subject: str
     reply_to: str
     message_id: str
+    round: int
     phase: int
 
 
@@ -60,7 +61,10 @@ def start_games(
 
 
 def latest_statuses(raws: Iterable[bytes]) -> dict[str, Status]:
-    """Each recipient's latest email naming a round and phase, by address."""
+    """Each recipient's newest email naming a round and phase, by address: the latest phase, the
+    last to arrive among those naming it. Emails sent by two daemons (or a daemon and its
+    sending process) at once may arrive out of order: a player answers the newest phase, not
+    an older email that happened to arrive last."""
     latest: dict[str, Status] = {}
     for raw in raws:
         message = message_from_bytes(raw, policy=policy.default)
@@ -69,12 +73,17 @@ def latest_statuses(raws: Iterable[bytes]) -> dict[str, Status]:
         # A status or a reply: the reply to the email that resolved a phase carries the next.
         if match is None:
             continue
-        latest[str(message["To"]).lower()] = Status(
+        address = str(message["To"]).lower()
+        status = Status(
             subject=subject,
             reply_to=str(message["Reply-To"]),
             message_id=str(message["Message-ID"]),
+            round=int(match[1]),
             phase=int(match[2]),
         )
+        known = latest.get(address)
+        if known is None or (status.round, status.phase) >= (known.round, known.phase):
+            latest[address] = status
     return latest
 
 
