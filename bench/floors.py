@@ -14,7 +14,6 @@ counted in neither).
 from __future__ import annotations
 
 import imaplib
-import os
 import smtplib
 import time
 from collections.abc import Iterator, Sequence
@@ -23,9 +22,9 @@ from dataclasses import dataclass
 from email import policy
 from email.message import EmailMessage
 from email.parser import BytesHeaderParser
-from pathlib import Path
 
 from bench.servers import MODERATOR, PROCESSED_FOLDER, MailServers
+from tests.support.procfs import proc_stat
 from tests.support.smtpd import ReceivedMail
 
 
@@ -74,11 +73,8 @@ class ProcessorTime:
             self.seconds += self._now() - began
 
     def _now(self) -> float:
-        if self.pid is None:
-            return 0.0
-        # Fields 14 and 15 (utime, stime), counted after the command's closing parenthesis.
-        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        stat = None if self.pid is None else proc_stat(self.pid)
+        return 0.0 if stat is None else stat.cpu_seconds
 
 
 @contextmanager

@@ -133,7 +133,6 @@ class Daemon:
             limits_for_host(mail.smtp.host) if mail.smtp is not None else None
         )
         self.send_gate = SendGate(login=login_backoff)
-        self.login_backoff = login_backoff
         self.log_setup = log_setup
         # Started by `serve` (or a benchmark) when sending over SMTP; else the cycle sends.
         self.sending: SendingProcess | None = None
@@ -199,7 +198,7 @@ class Daemon:
             mail=self.mail,
             name=self.health.name,
             limits=self.send_limits,
-            login_backoff=self.login_backoff,
+            login_backoff=self.send_gate.login,
             wait_seconds=wait_seconds,
             parent_pid=os.getpid(),
             log_setup=self.log_setup,

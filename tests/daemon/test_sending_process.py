@@ -20,6 +20,7 @@ from pbem.store.operations import daemon_status
 from tests.daemon.test_daemon_mail import PLAYERS, reply_from, start_bigtime
 from tests.daemon.test_daemon_running import to, wait_for
 from tests.support.dovecot import DovecotServer
+from tests.support.procfs import proc_stat
 from tests.support.smtpd import SmtpServer
 
 SECONDS = 30
@@ -32,10 +33,8 @@ def statuses(daemon: Daemon) -> set[str]:
 
 def gone(pid: int) -> bool:
     """Ended: no such process, or only its exit status left (a zombie, not yet reaped)."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
-    except FileNotFoundError:
-        return True
+    stat = proc_stat(pid)
+    return stat is None or stat.ended
 
 
 def test_the_sending_process_sends_what_the_daemon_handles_and_stops_with_it(

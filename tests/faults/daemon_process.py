@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from pbem.settings import Settings
+from tests.support.procfs import all_proc_stats, command_line
 
 STOP_TIMEOUT = 30.0
 START_TIMEOUT = 30.0
@@ -102,16 +103,9 @@ class DaemonProcess:
     def sending_pid(self) -> int | None:
         """Its sending process (pbem.daemon.sending: a child by multiprocessing's spawn), if any."""
         pid = self.pid
-        for entry in Path("/proc").iterdir():
-            if not entry.name.isdigit():
-                continue
-            try:
-                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-                command = (entry / "cmdline").read_bytes()
-            except (FileNotFoundError, ProcessLookupError):
-                continue  # it ended while we looked
-            if parent == pid and b"spawn_main" in command:
-                return int(entry.name)
+        for stat in all_proc_stats():
+            if stat.parent == pid and b"spawn_main" in command_line(stat.pid):
+                return stat.pid
         return None
 
     def _running(self) -> subprocess.Popen[bytes]:

@@ -27,6 +27,7 @@ from urllib.parse import quote
 import pytest
 
 from tests.support.certs import SelfSignedCa
+from tests.support.procfs import all_proc_stats
 
 DOVECOT = Path("/usr/sbin/dovecot")
 SETPRIV = "setpriv"
@@ -370,16 +371,7 @@ def _wait_for_group_to_exit(group: int, timeout: float) -> None:
 def _live_members(group: int) -> list[int]:
     """Processes of `group` that have not exited (zombies left to an init that never reaps don't
     count)."""
-    members = []
-    for stat_file in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat_file.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        state, process_group = fields[0], int(fields[2])
-        if process_group == group and state != "Z":
-            members.append(int(stat_file.parent.name))
-    return members
+    return [stat.pid for stat in all_proc_stats() if stat.group == group and not stat.ended]
 
 
 def require_dovecot() -> None:
