@@ -51,6 +51,7 @@ from pbem.store import (
     set_mail_state,
     utc_now,
 )
+from pbem.store.sent_marks import move_marks_left
 
 log = logging.getLogger("pbem.daemon")
 
@@ -180,6 +181,8 @@ class Daemon:
         return run_deadlines(self.engine, self.settings, self.clock, self.gm_address)
 
     def send_outbox(self) -> SendReport:
+        # Sending here, not from a sending process: the marks a killed one left go first.
+        move_marks_left(self.sending_engine)
         return send_outbox(
             self.sending_engine,
             self.sender,

@@ -39,6 +39,7 @@ from pbem.store import (
     take_write_lock,
 )
 from pbem.store.operations import sent_since, stale_deferred
+from pbem.store.sent_marks import SentMarks
 
 log = logging.getLogger("pbem.daemon")
 
@@ -102,6 +103,7 @@ def send_outbox(
     limits: SendLimits | None = None,
     gate: SendGate | None = None,
     alive: Callable[[], None] = lambda: None,
+    marks: SentMarks | None = None,
 ) -> SendReport:
     """Send every due email once, as far as `limits` and `gate` allow; stop early when the
     mail server cannot be reached at all or refuses the session.
@@ -109,63 +111,107 @@ def send_outbox(
     Due rows are read `CLAIM_BATCH` at a time, then each is claimed (locked) again, sent and
     committed in a transaction of its own, so an email that was handed over is marked sent
     before the next is tried: a crash resends at most the one in flight, and a row another
-    daemon sent meanwhile is skipped. `alive` is called before each email.
+    daemon sent meanwhile is skipped. `alive` is called before each email. With `marks` (the
+    sending process on a SQLite file) an email sent is marked there, and the marks are moved
+    into the outbox when the database's write lock is free (pbem.store.sent_marks).
     """
     gate = gate or SendGate()
-    report = SendReport(given_up=give_up_stale(engine, settings, clock))
+    outbox_pass = _Pass(engine, sender, settings, clock, limits, gate, marks)
+    report = outbox_pass.report
+    report.given_up = give_up_stale(engine, settings, clock)
     if not gate.is_open(clock()):
         report.held_back = f"sending paused until {gate.open_at:%H:%M:%S} UTC: {gate.reason}"
         report.paused = True
         return report
-    while True:
-        with Session(engine, expire_on_commit=False) as session:
-            batch = due_outbox_ids(session, now=clock(), limit=CLAIM_BATCH)
-            if not batch:
-                return report
-            for row_id in batch:
-                alive()
-                row = claim_outbox(session, row_id)
-                if row is None:
-                    continue  # another daemon sent it since the batch was read
-                if _send_row(session, row, sender, settings, clock, limits, gate, report):
-                    return report
+    outbox_pass.send_due(alive)
+    if marks is not None:
+        marks.move(engine, wait=True)
+    return report
 
 
-def _send_row(
-    session: Session,
-    row: ClaimedEmail,
-    sender: Sender,
-    settings: Settings,
-    clock: Callable[[], datetime],
-    limits: SendLimits | None,
-    gate: SendGate,
-    report: SendReport,
-) -> bool:
-    """Send one claimed row and commit what became of it; True when sending must stop."""
-    if limits is not None and _room(session, limits, clock()) == 0:
-        report.held_back = f"the sending limit ({limits}) is reached"
-        log.info("outbox: %s; the rest waits", report.held_back)
-        session.rollback()
-        return True
-    result = sender.send(row.raw, [row.to_address], settings.address)
-    if result.blocked:
-        report.problem, report.needs_person = result.blocked, True
-        until = gate.close(clock(), result.blocked, needs_person=True)
-        log.error("sending stopped until %s: %s", f"{until:%H:%M:%S}", result.blocked)
-        session.rollback()
-        return True
-    unreachable = _record(row, result, clock(), gate)
-    retry_while_locked(lambda: _commit_outcome(session, row, settings, clock))
-    _count(report, row)
-    if row.status == "sent":
-        gate.reopen()
-    if result.throttled:
-        report.held_back = f"the provider's sending limit: {row.last_error}"
-        return True
-    if unreachable:
-        report.problem = row.last_error
-        return True
-    return False
+@dataclass
+class _Pass:
+    """One pass over the outbox: what it sends with, and its report."""
+
+    engine: Engine
+    sender: Sender
+    settings: Settings
+    clock: Callable[[], datetime]
+    limits: SendLimits | None
+    gate: SendGate
+    marks: SentMarks | None
+    report: SendReport = field(default_factory=SendReport)
+
+    def send_due(self, alive: Callable[[], None]) -> None:
+        while True:
+            with Session(self.engine, expire_on_commit=False) as session:
+                batch = self._due(session)
+                if not batch:
+                    return
+                for row_id in batch:
+                    alive()
+                    row = claim_outbox(session, row_id)
+                    if row is None:
+                        continue  # another daemon sent it since the batch was read
+                    if self._send_row(session, row):
+                        return
+
+    def _due(self, session: Session) -> list[int]:
+        """Due rows, but those marked sent that wait to be moved into the outbox."""
+        if self.marks is None:
+            return due_outbox_ids(session, now=self.clock(), limit=CLAIM_BATCH)
+        waiting = self.marks.waiting
+        due = due_outbox_ids(session, now=self.clock(), limit=CLAIM_BATCH + len(waiting))
+        return [row_id for row_id in due if row_id not in waiting]
+
+    def _send_row(self, session: Session, row: ClaimedEmail) -> bool:
+        """Send one claimed row and commit what became of it; True when sending must stop."""
+        report, gate, clock = self.report, self.gate, self.clock
+        if self.limits is not None and self._room(session, clock()) == 0:
+            report.held_back = f"the sending limit ({self.limits}) is reached"
+            log.info("outbox: %s; the rest waits", report.held_back)
+            session.rollback()
+            return True
+        result = self.sender.send(row.raw, [row.to_address], self.settings.address)
+        if result.blocked:
+            report.problem, report.needs_person = result.blocked, True
+            until = gate.close(clock(), result.blocked, needs_person=True)
+            log.error("sending stopped until %s: %s", f"{until:%H:%M:%S}", result.blocked)
+            session.rollback()
+            return True
+        unreachable = _record(row, result, clock(), gate)
+        self._commit(session, row)
+        _count(report, row)
+        if row.status == "sent":
+            gate.reopen()
+        if result.throttled:
+            report.held_back = f"the provider's sending limit: {row.last_error}"
+            return True
+        if unreachable:
+            report.problem = row.last_error
+            return True
+        return False
+
+    def _commit(self, session: Session, row: ClaimedEmail) -> None:
+        if self.marks is not None and row.status == "sent" and row.sent_at is not None:
+            session.rollback()  # the claim; the mark goes to the marks file
+            self.marks.mark(row.id, row.message_id, row.sent_at)
+            self.marks.move(self.engine, wait=False)
+            return
+        retry_while_locked(lambda: _commit_outcome(session, row, self.settings, self.clock))
+
+    def _room(self, session: Session, now: datetime) -> int | None:
+        limits = self.limits
+        if limits is None or not (limits.per_minute or limits.per_day):
+            return None  # no need to count
+        minute, day = now - MINUTE, now - DAY
+        if self.marks is not None:
+            waiting_minute, waiting_day = self.marks.sent_since(minute), self.marks.sent_since(day)
+        else:
+            waiting_minute = waiting_day = 0
+        return limits.room(
+            sent_since(session, minute) + waiting_minute, sent_since(session, day) + waiting_day
+        )
 
 
 def _commit_outcome(
@@ -207,12 +253,6 @@ def _give_up_stale(engine: Engine, settings: Settings, clock: Callable[[], datet
                     Desk(session, settings, clock), row.to_address, row.last_error, row.game_id
                 )
         return len(rows)
-
-
-def _room(session: Session, limits: SendLimits, now: datetime) -> int | None:
-    if not (limits.per_minute or limits.per_day):
-        return None  # no need to count
-    return limits.room(sent_since(session, now - MINUTE), sent_since(session, now - DAY))
 
 
 def _record(row: ClaimedEmail, result: SendResult, now: datetime, gate: SendGate) -> bool:

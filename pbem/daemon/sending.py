@@ -32,6 +32,7 @@ from pbem.mail.limits import SendLimits
 from pbem.mail.timing import Backoff
 from pbem.settings import Settings
 from pbem.store import database_engine, sending_engine, utc_now
+from pbem.store.sent_marks import SentMarks
 
 log = logging.getLogger("pbem.daemon")
 
@@ -140,21 +141,26 @@ def _send_until_stopped(job: SendingJob, bell: Connection, reports: Connection) 
         job.log_setup()
     os.set_blocking(bell.fileno(), False)
     engine = database_engine(job.settings.database_url)
-    marks = sending_engine(engine)
+    marking = sending_engine(engine)
+    marks = SentMarks.beside(engine)
     sender = open_sender(job.mail)
     gate = SendGate(login=job.login_backoff)
     log.info("sending process %d started", os.getpid())
     health = SenderHealth(Health(engine, job.settings, job.name, utc_now))
     try:
         while True:
-            report = send_outbox(marks, sender, job.settings, utc_now, limits=job.limits, gate=gate)
+            report = send_outbox(
+                marking, sender, job.settings, utc_now, limits=job.limits, gate=gate, marks=marks
+            )
             health.record(sender_link(report, gate))
             reports.send(report)
             if bell.poll(job.wait_seconds) and not _rung(bell):
                 return  # the daemon closed the bell: stop
     finally:
         sender.close()
-        marks.dispose()
+        if marks is not None:
+            marks.close()
+        marking.dispose()
         engine.dispose()
 
 

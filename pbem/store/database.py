@@ -106,7 +106,7 @@ def retry_while_locked(work: Callable[[], T]) -> T:
             return work()
         except (OperationalError, sqlite3.OperationalError) as error:
             waited = time.monotonic() - began
-            if not _locked(error) or waited > SQLITE_BUSY_TIMEOUT_MS / 1000:
+            if not write_locked(error) or waited > SQLITE_BUSY_TIMEOUT_MS / 1000:
                 raise
         time.sleep(LOCK_PAUSE if waited < QUICK_LOOKS else LONG_LOCK_PAUSE)
 
@@ -124,7 +124,7 @@ def take_write_lock(session: Session) -> None:
         driver.execute("BEGIN IMMEDIATE")
 
 
-def _locked(error: OperationalError | sqlite3.OperationalError) -> bool:
+def write_locked(error: OperationalError | sqlite3.OperationalError) -> bool:
     driver_error = error.orig if isinstance(error, OperationalError) else error
     return isinstance(driver_error, sqlite3.OperationalError) and "locked" in str(driver_error)
 
