@@ -5,9 +5,11 @@ up the reading of orders, nor the reading the sending (two processes, two proces
 The running daemon (`pbem run`) starts it when it sends over SMTP; `pbem run --once` and a local
 Maildir send in the daemon's own process. The sending process opens its own database engines and
 SMTP connection and runs `send_outbox` each time the daemon rings it (after each email handled,
-and each cycle) or every `wait_seconds`; it records the SMTP side of `pbem status` itself. It
-ignores SIGINT and SIGTERM (the terminal's Ctrl-C and systemd's stop reach every process of the
-daemon): the daemon stops it after its last cycle, and it dies with the daemon if that is killed.
+and each cycle) or every `wait_seconds`; it records the SMTP side of `pbem status` itself. On a
+SQLite file it marks the emails it sent beside the database until the daemon's handling of mail
+leaves the write lock free (pbem.store.sent_marks). It ignores SIGINT and SIGTERM (the
+terminal's Ctrl-C and systemd's stop reach every process of the daemon): the daemon stops it
+after its last cycle, and it dies with the daemon if that is killed.
 """
 
 from __future__ import annotations

@@ -125,6 +125,8 @@ def take_write_lock(session: Session) -> None:
 
 
 def write_locked(error: OperationalError | sqlite3.OperationalError) -> bool:
+    """SQLite's answer that another connection holds the write lock (the only error worth
+    trying again after a pause)."""
     driver_error = error.orig if isinstance(error, OperationalError) else error
     return isinstance(driver_error, sqlite3.OperationalError) and "locked" in str(driver_error)
 

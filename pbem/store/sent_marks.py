@@ -116,7 +116,9 @@ class SentMarks:
     def _forget(self, marks: Iterable[SentMark]) -> None:
         """Once in the outbox: a crash before this only moves the same marks again."""
         ids = [(mark.email_id,) for mark in marks]
+        self.connection.execute("BEGIN")
         self.connection.executemany("DELETE FROM sent WHERE email_id = ?", ids)
+        self.connection.execute("COMMIT")
         for (email_id,) in ids:
             del self.waiting[email_id]
 
