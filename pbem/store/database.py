@@ -71,9 +71,16 @@ def sending_engine(engine: Engine) -> Engine:
     the lock a few milliseconds at a time. An in-memory SQLite database is `engine` itself:
     another engine would open another, empty database."""
     url = engine.url
-    if url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:"):
+    if url.get_backend_name() == "sqlite" and sqlite_file(url) is None:
         return engine
     return _create_engine(url, wait_for_disk=False)
+
+
+def sqlite_file(url: URL) -> str | None:
+    """The file of a SQLite database; None for PostgreSQL, and for SQLite in memory."""
+    if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
+        return None
+    return url.database
 
 
 def connect_database(url: str, *, create: bool) -> Engine:
@@ -155,9 +162,8 @@ def _with_installed_driver(url: URL) -> URL:
 
 def _missing_sqlite_file(url: URL) -> bool:
     """Connecting would create the file: a reading command must not leave one behind."""
-    if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
-        return False
-    return not os.path.exists(url.database)
+    path = sqlite_file(url)
+    return path is not None and not os.path.exists(path)
 
 
 def _create_engine(url: URL, wait_for_disk: bool = True) -> Engine:
@@ -179,7 +185,7 @@ def _lazy_commits(url: URL) -> URL:
 
 
 def _create_sqlite_engine(url: URL, wait_for_disk: bool) -> Engine:
-    in_memory = url.database in (None, "", ":memory:")
+    in_memory = sqlite_file(url) is None
     options: dict[str, Any] = {"connect_args": {"check_same_thread": False}}
     if in_memory:
         # One shared connection, or every new connection would see a new, empty database.

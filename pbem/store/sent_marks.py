@@ -28,7 +28,13 @@ from pathlib import Path
 from sqlalchemy import Engine, bindparam, update
 from sqlalchemy.exc import OperationalError
 
-from pbem.store.database import retry_while_locked, session_scope, take_write_lock, write_locked
+from pbem.store.database import (
+    retry_while_locked,
+    session_scope,
+    sqlite_file,
+    take_write_lock,
+    write_locked,
+)
 from pbem.store.tables import OutboxRow, table_of
 
 SUFFIX = "-sent"
@@ -124,10 +130,8 @@ class SentMarks:
 
 
 def marks_path(engine: Engine) -> Path | None:
-    url = engine.url
-    if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
-        return None
-    return Path(url.database + SUFFIX)
+    database = sqlite_file(engine.url)
+    return None if database is None else Path(database + SUFFIX)
 
 
 def move_marks_left(engine: Engine) -> None:
