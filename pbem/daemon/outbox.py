@@ -116,14 +116,14 @@ def send_outbox(
     into the outbox when the database's write lock is free (pbem.store.sent_marks).
     """
     gate = gate or SendGate()
-    outbox_pass = _Pass(engine, sender, settings, clock, limits, gate, marks)
+    outbox_pass = _Pass(engine, sender, settings, clock, limits, gate, marks, alive)
     report = outbox_pass.report
     report.given_up = give_up_stale(engine, settings, clock)
     if not gate.is_open(clock()):
         report.held_back = f"sending paused until {gate.open_at:%H:%M:%S} UTC: {gate.reason}"
         report.paused = True
         return report
-    outbox_pass.send_due(alive)
+    outbox_pass.send_due()
     if marks is not None:
         marks.move(engine, wait=True)
     return report
@@ -140,16 +140,17 @@ class _Pass:
     limits: SendLimits | None
     gate: SendGate
     marks: SentMarks | None
+    alive: Callable[[], None]
     report: SendReport = field(default_factory=SendReport)
 
-    def send_due(self, alive: Callable[[], None]) -> None:
+    def send_due(self) -> None:
         while True:
             with Session(self.engine, expire_on_commit=False) as session:
                 batch = self._due(session)
                 if not batch:
                     return
                 for row_id in batch:
-                    alive()
+                    self.alive()
                     row = claim_outbox(session, row_id)
                     if row is None:
                         continue  # another daemon sent it since the batch was read

@@ -57,9 +57,8 @@ class SentMark:
 
 @dataclass
 class SentMarks:
-    """The sending process's marks not yet in the outbox, in `path` and in `waiting`."""
+    """The sending process's marks not yet in the outbox, in its file and in `waiting`."""
 
-    path: Path
     connection: sqlite3.Connection
     waiting: dict[int, SentMark] = field(default_factory=dict)
 
@@ -69,8 +68,11 @@ class SentMarks:
         killed process left; None on PostgreSQL and in memory, where the database is written
         by rows or by one connection."""
         path = marks_path(engine)
-        if path is None:
-            return None
+        return None if path is None else cls.open(path)
+
+    @classmethod
+    def open(cls, path: Path) -> SentMarks:
+        """The marks file at `path`, made if need be, with the marks a killed process left."""
         connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         connection.execute("PRAGMA journal_mode = WAL")
         connection.execute("PRAGMA synchronous = NORMAL")
@@ -78,7 +80,7 @@ class SentMarks:
             "CREATE TABLE IF NOT EXISTS sent"
             " (email_id INTEGER PRIMARY KEY, message_id TEXT NOT NULL, sent_at TEXT NOT NULL)"
         )
-        marks = cls(path, connection)
+        marks = cls(connection)
         for email_id, message_id, sent_at in connection.execute("SELECT * FROM sent"):
             marks.waiting[email_id] = SentMark(
                 email_id, message_id, datetime.fromisoformat(sent_at).astimezone(UTC)
@@ -140,12 +142,11 @@ def move_marks_left(engine: Engine) -> None:
     path = marks_path(engine)
     if path is None or not path.exists():
         return
-    marks = SentMarks.beside(engine)
-    if marks is not None:
-        try:
-            marks.move(engine, wait=True)
-        finally:
-            marks.close()
+    marks = SentMarks.open(path)
+    try:
+        marks.move(engine, wait=True)
+    finally:
+        marks.close()
 
 
 def _write(engine: Engine, marks: list[SentMark]) -> None:
