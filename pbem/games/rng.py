@@ -66,9 +66,10 @@ class Rng:
 
         The numbers are drawn all at once, exactly those `below` would draw."""
         size = len(items)
-        swaps = self._below_descending(size, size - 1)  # j for i = size - 1, ..., 1
-        for i, j in zip(range(size - 1, 0, -1), swaps, strict=True):
+        i = size - 1
+        for j in self._below_descending(size, i):  # j for i = size - 1, ..., 1
             items[i], items[j] = items[j], items[i]
+            i -= 1
 
     def draw(self, pool: list[T], count: int) -> list[T]:
         """`count` items taken out of `pool` at random: `pool.pop(below(len(pool)))` `count`

@@ -56,7 +56,9 @@ def resolve_headliner_buy(state: BigTimeState) -> list[Event]:
 
 
 def _reveal(state: BigTimeState, bids: list[tuple[int, ...]]) -> list[Event]:
-    for theater, bid in zip(state.theaters, bids, strict=True):
+    # By seat, not `zip(..., strict=True)`, whose keyword alone costs as much as this loop.
+    for seat, theater in enumerate(state.theaters):
+        bid = bids[seat]
         # A Headliner Buy bids the whole hand and a BID 0 none of it: neither needs the cached
         # `without`, whose look-up (hashing the hand and the bid) is most of a reveal (issue 14).
         if bid is theater.hand:

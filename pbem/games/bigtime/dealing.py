@@ -38,13 +38,16 @@ def new_state(spec: NewGame) -> BigTimeState:
         raise BigTimeSetupError(f"unknown set-up keys for The Big Time!: {', '.join(unknown)}")
     rng = Rng.from_seed(spec.seed)
     fixed_deals = _read_deals(data, spec.players, spec.setup.get("deals", []))
-    named_headliners = {card for deal in fixed_deals.values() for card in deal.headliners or ()}
+    named = {card for deal in fixed_deals.values() for card in deal.headliners or ()}
+    # The set-up's Headliners are dealt when their round says, not from the deck.
+    deck = (
+        [card for card in data.headliners if card not in named] if named else list(data.headliners)
+    )
     chart = _place_markers(data, spec.setup.get("opinion", {}), rng)
     reviews = _deal_reviews(data, spec.players, spec.setup.get("reviews", {}), rng)
     bonus = data.bonus_card.get(spec.players, {})
     theaters = [
-        Theater(hand=_starting_hand(data.money_cards, bonus.get(review)), review=review)
-        for review in reviews
+        Theater(_starting_hand(data.money_cards, bonus.get(review)), review) for review in reviews
     ]
     state = BigTimeState(
         data=data,
@@ -52,7 +55,7 @@ def new_state(spec: NewGame) -> BigTimeState:
         rng=rng,
         theaters=theaters,
         chart=chart,
-        headliner_deck=[card for card in data.headliners if card not in named_headliners],
+        headliner_deck=deck,
         fixed_deals=fixed_deals,
     )
     deal_round(state)
@@ -115,8 +118,8 @@ def _starting_hand(money_cards: tuple[int, ...], bonus: int | None) -> tuple[int
 
 def _place_markers(data: BigTimeData, fixed: Mapping[str, Any], rng: Rng) -> dict[str, int]:
     """Fixed act types first; the others take the remaining starred spaces at random."""
-    by_name = {name.casefold(): name for name in data.act_types}
     chart: dict[str, int] = {}
+    by_name = {name.casefold(): name for name in data.act_types} if fixed else {}
     for name, space in fixed.items():
         act_type = by_name.get(str(name).casefold())
         if act_type is None:

@@ -28,34 +28,31 @@ def sub_multisets(cards: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 def best_payment(cards: tuple[int, ...], value: int) -> tuple[int, ...]:
     """The cards (highest first) paying at least `value`: least overpayment, then fewest cards,
     then the highest cards. `cards` must be sorted highest first and add up to `value` or more."""
-    return payment_and_rest(cards, value)[0]
-
-
-@lru_cache(maxsize=16384)  # a hit is cheaper still than the bisection
-def payment_and_rest(cards: tuple[int, ...], value: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """`best_payment` and the cards it leaves (`without`), found by one look-up."""
-    payments, totals, rests = _payments_in_order(cards)
-    index = bisect_left(totals, value)
-    return payments[index], rests[index]
+    return payments_by_value(cards)[value][0]
 
 
 @lru_cache(maxsize=4096)
-def _payments_in_order(
+def payments_by_value(
     cards: tuple[int, ...],
-) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[tuple[int, ...], ...]]:
-    """Every selection of `cards`, the best payment first for any value; their totals; and the
-    cards each leaves.
+) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """For each value from 0 to what `cards` add up to, its best payment and the cards that
+    payment leaves (`without`).
 
     The best payment of a value is the least total at or above it, then the fewest cards, then
-    the highest cards: an order that does not depend on the value. So it is sorted once per hand
-    and each payment is a bisection of the totals, where a search per value missed its cache on
-    most new (hand, value) pairs (issue 14)."""
+    the highest cards: an order that does not depend on the value. So the selections are sorted
+    once per hand and each value's payment is the first at or above it. A pick is then one
+    look-up by the hand and an index by the value: a cache keyed by (hand, value) hashed both on
+    every pick and missed on most new pairs (issue 14)."""
     payments = sorted(
         sub_multisets(cards),
         key=lambda chosen: (sum(chosen), len(chosen), [-card for card in chosen]),
     )
-    rests = tuple(without(cards, payment) for payment in payments)
-    return tuple(payments), tuple(map(sum, payments)), rests
+    totals = [sum(payment) for payment in payments]
+    by_value = []
+    for value in range(totals[-1] + 1):
+        payment = payments[bisect_left(totals, value)]
+        by_value.append((payment, without(cards, payment)))
+    return tuple(by_value)
 
 
 @lru_cache(maxsize=16384)
@@ -95,7 +92,7 @@ def pick_act(
         if card in row:
             value = acts[card].value
             if value <= total:
-                paid, left = payment_and_rest(cards, value)
+                paid, left = payments_by_value(cards)[value]
                 return card, paid, left, 0
     # One pass for both fallbacks.
     dearest = cheapest = row[0]
@@ -108,6 +105,6 @@ def pick_act(
         if value < cheapest_value:
             cheapest, cheapest_value = card, value
     if payable:
-        paid, left = payment_and_rest(cards, dearest_value)
+        paid, left = payments_by_value(cards)[dearest_value]
         return dearest, paid, left, 0
     return cheapest, cards, (), cheapest_value - total

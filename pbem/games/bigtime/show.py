@@ -77,7 +77,10 @@ def _score(acts: Mapping[str, Act], worth: Mapping[str, int], cards: Iterable[st
 def _type_worth(state: BigTimeState) -> dict[str, int]:
     """What an icon of each act type scores now: the posterity of its marker's tier."""
     tier_of = state.data.tier_of
-    return {act_type: tier_of[space].posterity for act_type, space in state.chart.items()}
+    worth = {}
+    for act_type, space in state.chart.items():  # a loop: a comprehension is a call in 3.11
+        worth[act_type] = tier_of[space].posterity
+    return worth
 
 
 def standings_order(state: BigTimeState) -> list[int]:
@@ -113,9 +116,9 @@ def award_reviews(state: BigTimeState) -> Reviewed:
         order.append((-(theater.box_office or 0), stars[theater.review], seat))
     order.sort()  # reviews differ, so the seat itself never decides the order
     ranked = []
-    for (less_takings, _, seat), review in zip(
-        order, state.data.reviews[len(theaters)], strict=True
-    ):
+    reviews = state.data.reviews[len(theaters)]  # one per seat: indexed, not zipped (`_reveal`)
+    for place, (less_takings, _, seat) in enumerate(order):
+        review = reviews[place]
         theaters[seat].review = review
         ranked.append((seat, review, -less_takings))
     return Reviewed(tuple(ranked))
@@ -128,9 +131,14 @@ def place_hook(state: BigTimeState, flop: int) -> Event:
     for other in state.theaters:
         other.hooked = None
     theater = state.theaters[flop]
-    worth = {b.card: acts[b.card].value - b.penalty for b in theater.playbill}
-    lowest = min(worth.values())
-    equal = [card for card, value in worth.items() if value == lowest]
+    lowest = 0  # the least worth after penalty, and its acts in booking order:
+    equal: list[str] = []
+    for booking in theater.playbill:
+        worth = acts[booking.card].value - booking.penalty
+        if not equal or worth < lowest:
+            lowest, equal = worth, [booking.card]
+        elif worth == lowest:
+            equal.append(booking.card)
     troupers = [card for card in equal if not acts[card].is_headliner]
     if theater.hook_choice in equal:
         hooked = theater.hook_choice
