@@ -28,11 +28,11 @@ def sub_multisets(cards: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 def best_payment(cards: tuple[int, ...], value: int) -> tuple[int, ...]:
     """The cards (highest first) paying at least `value`: least overpayment, then fewest cards,
     then the highest cards. `cards` must be sorted highest first and add up to `value` or more."""
-    return payments_by_value(cards)[value][0]
+    return _payments_by_value(cards)[value][0]
 
 
 @lru_cache(maxsize=4096)
-def payments_by_value(
+def _payments_by_value(
     cards: tuple[int, ...],
 ) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
     """For each value from 0 to what `cards` add up to, its best payment and the cards that
@@ -92,7 +92,7 @@ def pick_act(
         if card in row:
             value = acts[card].value
             if value <= total:
-                paid, left = payments_by_value(cards)[value]
+                paid, left = _payments_by_value(cards)[value]
                 return card, paid, left, 0
     # One pass for both fallbacks.
     dearest = cheapest = row[0]
@@ -105,6 +105,6 @@ def pick_act(
         if value < cheapest_value:
             cheapest, cheapest_value = card, value
     if payable:
-        paid, left = payments_by_value(cards)[dearest_value]
+        paid, left = _payments_by_value(cards)[dearest_value]
         return dearest, paid, left, 0
     return cheapest, cards, (), cheapest_value - total

@@ -131,7 +131,8 @@ def place_hook(state: BigTimeState, flop: int) -> Event:
     for other in state.theaters:
         other.hooked = None
     theater = state.theaters[flop]
-    lowest = 0  # the least worth after penalty, and its acts in booking order:
+    # The least worth after penalty, and the acts worth it in booking order.
+    lowest = 0
     equal: list[str] = []
     for booking in theater.playbill:
         worth = acts[booking.card].value - booking.penalty
