@@ -116,7 +116,8 @@ def award_reviews(state: BigTimeState) -> Reviewed:
         order.append((-(theater.box_office or 0), stars[theater.review], seat))
     order.sort()  # reviews differ, so the seat itself never decides the order
     ranked = []
-    reviews = state.data.reviews[len(theaters)]  # one per seat: indexed, not zipped (`_reveal`)
+    # One review per seat, indexed rather than zipped, as booking._reveal says why.
+    reviews = state.data.reviews[len(theaters)]
     for place, (less_takings, _, seat) in enumerate(order):
         review = reviews[place]
         theaters[seat].review = review
